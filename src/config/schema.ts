@@ -1,0 +1,138 @@
+/**
+ * The configuration schema: every key of `engram.toml`, its type and its default. Defaults
+ * come from the seeds (see DESIGN.md, "Configuration"); a key exists here from the first
+ * release even where its feature lands later, so a config file never breaks on upgrade.
+ * Objects are strict: an unknown key is an error, not a silent no-op.
+ */
+import { z } from 'zod';
+
+// Messages name no key: the loader prefixes the full key path and the file.
+const unit = () =>
+  z.number({ error: 'must be a number between 0 and 1' }).min(0, 'must be between 0 and 1').max(1, 'must be between 0 and 1');
+const count = () =>
+  z.number({ error: 'must be a whole number' }).int('must be a whole number').min(0, 'must not be negative');
+const positive = () =>
+  z.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1');
+const flag = () => z.boolean({ error: 'must be true or false' });
+const text = () => z.string({ error: 'must be a string' }).min(1, 'must not be empty');
+
+/** `[store]`: where memories live. */
+const StoreSchema = z.strictObject({
+  /** @default ".engram/engram.db" (relative to the working directory) */
+  path: text().default('.engram/engram.db'),
+  /** The tenant used when a call names none. @default "default" */
+  tenant: text().default('default'),
+});
+
+/** `[embedding]`: the model that turns text into vectors. */
+const EmbeddingSchema = z.strictObject({
+  /** `local` (Universal Sentence Encoder Lite, offline), `openai` (any OpenAI-compatible server) or `none` (lexical only). @default "local" */
+  provider: z.enum(['local', 'openai', 'none'], { error: 'must be one of: local, openai, none' }).default('local'),
+  /** Model name sent to an OpenAI-compatible server. @default "text-embedding-3-small" */
+  model: text().default('text-embedding-3-small'),
+  /** Base URL of the OpenAI-compatible API (Ollama: http://127.0.0.1:11434/v1). @default "https://api.openai.com/v1" */
+  base_url: z.url({ error: 'must be a URL such as http://127.0.0.1:11434/v1' }).default('https://api.openai.com/v1'),
+  /** Name of the environment variable holding the API key (never the key itself). @default "OPENAI_API_KEY" */
+  api_key_env: text().default('OPENAI_API_KEY'),
+  /** Texts per request or per model call. @default 32 */
+  batch_size: positive().max(2048).default(32),
+  /** Per-request timeout for remote embedders, in milliseconds. @default 30000 */
+  timeout_ms: positive().default(30_000),
+});
+
+/** `[memory.recall]` (seed 000): active recall, once per user message. */
+const RecallSchema = z.strictObject({
+  enabled: flag().default(true),
+  /** Minimum calibrated relevance. @default 0.6 */
+  threshold: unit().default(0.6),
+  /** Hot-lane memories injected at most. @default 5 */
+  limit: positive().default(5),
+});
+
+/** `[memory.intrusive]` (seed 001): recall attached to reflection nudges. */
+const IntrusiveSchema = z.strictObject({
+  enabled: flag().default(true),
+  /** A nudge after this many tool-only turns. @default 5 */
+  every_tool_turns: positive().default(5),
+  /** Recent assistant messages embedded as the query. @default 3 */
+  window_messages: positive().default(3),
+  /** @default 0.5 */
+  threshold: unit().default(0.5),
+  /** @default 3 */
+  max_items: positive().default(3),
+});
+
+/** `[memory.cooldown]` (seed 001): refractory period after a memory is retrieved. */
+const CooldownSchema = z.strictObject({
+  /** @default "exponential" */
+  decay: z
+    .enum(['none', 'binary', 'exponential', 'linear'], { error: 'must be one of: none, binary, exponential, linear' })
+    .default('exponential'),
+  /** The window (binary, linear) or tau (exponential), in seconds. @default 1800 */
+  seconds: positive().default(1800),
+});
+
+const MemorySchema = z.strictObject({
+  recall: RecallSchema.prefault({}),
+  intrusive: IntrusiveSchema.prefault({}),
+  cooldown: CooldownSchema.prefault({}),
+});
+
+/** `[auto_recall.quotas]` (seed 002). */
+const QuotasSchema = z.strictObject({
+  /** A cap, not a target. @default 2 */
+  must_max: count().default(2),
+  /** A floor when relevant nice memories exist. @default 2 */
+  nice_min: count().default(2),
+  /** The wildcard. @default 1 */
+  unknown_max: count().default(1),
+});
+
+/** `[auto_recall]` (seed 002): which memories enter a turn. */
+const AutoRecallSchema = z.strictObject({
+  /** @default "tier_quota_v1" */
+  selection_mode: z
+    .enum(['tier_quota_v1', 'tier_first_v1'], { error: 'must be tier_quota_v1 or tier_first_v1' })
+    .default('tier_quota_v1'),
+  /** Whole budget: one pinned working-set slot plus the hot lane. @default 6 */
+  max_items: positive().default(6),
+  /** @default 6 */
+  repeat_window_turns: count().default(6),
+  /** @default 0.35 */
+  repeat_penalty: unit().default(0.35),
+  /** @default true */
+  dedupe_backbone: flag().default(true),
+  quotas: QuotasSchema.prefault({}),
+});
+
+/** `[working_set]` (seed 002): the backbone lane. */
+const WorkingSetSchema = z.strictObject({
+  enabled: flag().default(true),
+  persist: flag().default(true),
+});
+
+/** `[solutions]` (seed 004): solved-task recall. */
+const SolutionsSchema = z.strictObject({
+  /** @default 0.3 */
+  threshold: unit().default(0.3),
+  /** @default "hybrid" */
+  similarity: z
+    .enum(['keyword', 'semantic', 'hybrid'], { error: 'must be one of: keyword, semantic, hybrid' })
+    .default('hybrid'),
+});
+
+/** The whole of `engram.toml`. Every section may be left out. */
+export const ConfigSchema = z.strictObject({
+  store: StoreSchema.prefault({}),
+  embedding: EmbeddingSchema.prefault({}),
+  memory: MemorySchema.prefault({}),
+  auto_recall: AutoRecallSchema.prefault({}),
+  working_set: WorkingSetSchema.prefault({}),
+  solutions: SolutionsSchema.prefault({}),
+});
+
+/** A complete, validated configuration. */
+export type EngramConfig = z.output<typeof ConfigSchema>;
+
+/** What a caller may pass: any part of the file's shape, the rest defaulted. */
+export type ConfigInput = z.input<typeof ConfigSchema>;

@@ -1,0 +1,85 @@
+/**
+ * Importing exported memory records: every record is validated before anything is written,
+ * vectors are computed next (a cache, safe to leave half-filled), and all rows are written in
+ * one transaction. A bad line, a duplicate id or a crash therefore never half-imports a file.
+ */
+import { EngramError } from '../errors.js';
+import type { Memory } from '../model/memory.js';
+import { describeIssues, MemoryRecordSchema } from '../model/memory-input.js';
+import type { Store } from '../store/store.js';
+import type { ProgressListener } from './embed-batches.js';
+
+/** How to import. */
+export interface ImportOptions {
+  /** What to do with a record whose id is already stored. @default "skip" */
+  onConflict?: 'skip' | 'replace';
+  /** Line number of each record, for error messages. @default position + 1 */
+  lines?: readonly number[];
+  onProgress?: ProgressListener;
+}
+
+/** What an import did. */
+export interface ImportSummary {
+  read: number;
+  imported: number;
+  replaced: number;
+  skipped: number;
+}
+
+/** Validates, embeds and writes `records` into `tenant`. */
+export async function importRecords(parts: {
+  records: readonly unknown[];
+  options: ImportOptions;
+  store: Store;
+  tenant: string;
+  embed: (texts: readonly string[], onProgress?: ProgressListener) => Promise<Float32Array[] | null>;
+  afterWrite: (vectors: readonly Float32Array[]) => Promise<void>;
+}): Promise<ImportSummary> {
+  const { records, options, store, tenant } = parts;
+  const lineOf = (index: number) => options.lines?.[index] ?? index + 1;
+  const seen = new Map<string, number>();
+  const memories: Memory[] = records.map((record, index) => {
+    const result = MemoryRecordSchema.safeParse(record);
+    if (!result.success) {
+      throw new EngramError('import_failed', `line ${lineOf(index)}: ${describeIssues(result.error)}; nothing was imported`);
+    }
+    const first = seen.get(result.data.id);
+    if (first !== undefined) {
+      throw new EngramError('import_failed', `line ${lineOf(index)}: id ${result.data.id} already appears on line ${first}; nothing was imported`);
+    }
+    seen.set(result.data.id, lineOf(index));
+    // Records land in the importing tenant: a tenant is an isolation boundary, not data.
+    return { ...result.data, tenant };
+  });
+
+  const existing = new Set((await store.getMemories(tenant, [...seen.keys()])).map((memory) => memory.id));
+  const replace = options.onConflict === 'replace';
+  const fresh = memories.filter((memory) => !existing.has(memory.id));
+  const replacing = replace ? memories.filter((memory) => existing.has(memory.id)) : [];
+  const toEmbed = [...fresh, ...replacing];
+  const vectors = await parts.embed(
+    toEmbed.map((memory) => memory.text),
+    options.onProgress,
+  );
+  options.onProgress?.({ phase: 'writing', done: 0, total: toEmbed.length });
+  try {
+    await store.commit({
+      insert: fresh.map((memory, i) => ({ memory, vector: vectors?.[i] ?? null })),
+      update: replacing.map((memory, i) => ({ memory, vector: vectors?.[fresh.length + i] ?? null })),
+    });
+  } catch (cause) {
+    const reason = (cause as Error).message;
+    const hint = /UNIQUE constraint failed: memories\.tenant, memories\.scope, memories\.key/.test(reason)
+      ? 'two live memories would share a key in one scope'
+      : reason;
+    throw new EngramError('import_failed', `import failed: ${hint}; nothing was imported`, { cause });
+  }
+  await parts.afterWrite(vectors ?? []);
+  options.onProgress?.({ phase: 'writing', done: toEmbed.length, total: toEmbed.length });
+  return {
+    read: records.length,
+    imported: fresh.length,
+    replaced: replacing.length,
+    skipped: memories.length - fresh.length - replacing.length,
+  };
+}

@@ -1,0 +1,367 @@
+/**
+ * The facade: `openEngram` wires a store, an embedder, the configuration and a clock into one
+ * engine with the operations every surface uses. It is the only place (with tests) that
+ * constructs concrete backends.
+ */
+import path from 'node:path';
+
+import { parseConfig } from './config/load.js';
+import type { ConfigInput, EngramConfig } from './config/schema.js';
+import { withEmbeddingCache } from './embedding/cached-embedder.js';
+import { createEmbedderFromConfig } from './embedding/create-embedder.js';
+import type { Embedder } from './embedding/embedder.js';
+import { DEFAULT_SCOPE, newMemory, patchMemory } from './engine/new-memory.js';
+import { embedInBatches, type ProgressListener } from './engine/embed-batches.js';
+import { importRecords, type ImportOptions, type ImportSummary } from './engine/import-records.js';
+import { assertCompatible, describeEmbedder, NO_EMBEDDER_ID, recordEmbedder } from './engine/vector-index.js';
+import { EngramError, InvalidInputError, NotFoundError } from './errors.js';
+import { systemClock, type Clock } from './model/clock.js';
+import { ulidGenerator, type IdGenerator } from './model/ids.js';
+import type { Kind, Memory, Tier } from './model/memory.js';
+import {
+  describeIssues,
+  FilterSchema,
+  MemoryInputSchema,
+  MemoryPatchSchema,
+  type MemoryInput,
+  type MemoryPatch,
+} from './model/memory-input.js';
+import { plainSearch, type SearchHit } from './retrieval/plain-search.js';
+import { SqliteStore } from './store/sqlite/sqlite-store.js';
+import type { MemoryFilter, Store, StoreStats } from './store/store.js';
+
+/** How to open an engine. Everything is optional. */
+export interface OpenEngramOptions {
+  /** Database file. @default config `store.path` (".engram/engram.db") */
+  path?: string;
+  /** Settings of `engram.toml`'s shape; missing keys take the seeds' defaults. */
+  config?: ConfigInput;
+  /** The embedder; `null` stores no vectors (lexical search only). @default from config `[embedding]` */
+  embedder?: Embedder | null;
+  /** The storage backend. @default SQLite at `path` */
+  store?: Store;
+  clock?: Clock;
+  ids?: IdGenerator;
+  /** Tenant used when a call names none. @default config `store.tenant` */
+  tenant?: string;
+  /** Refuse to create a database that does not exist yet (read-only commands). @default false */
+  mustExist?: boolean;
+}
+
+/** What `search` takes besides the query text. */
+export interface SearchOptions {
+  query: string;
+  /** @default 10 */
+  limit?: number;
+  scopes?: readonly string[];
+  kinds?: readonly Kind[];
+  tiers?: readonly Tier[];
+  /** Count the results as retrieved (feeds cooldown). @default true */
+  recordRetrieval?: boolean;
+}
+
+/** What `list` takes. */
+export interface ListMemoriesOptions {
+  /** @default 50 */
+  limit?: number;
+  offset?: number;
+  scopes?: readonly string[];
+  kinds?: readonly Kind[];
+  tiers?: readonly Tier[];
+  /** Include archived and superseded memories. @default false */
+  all?: boolean;
+  /** @default "newest" */
+  order?: 'newest' | 'oldest';
+}
+
+/** Engine statistics: the store's counts plus the embedder in use. */
+export interface EngramStats extends StoreStats {
+  path: string | null;
+  embedder: string;
+}
+
+export const MAX_SEARCH_LIMIT = 1000;
+
+/** Opens an Engram engine: `const engram = await openEngram({ path: '.engram/engram.db' })`. */
+export async function openEngram(options: OpenEngramOptions = {}): Promise<Engram> {
+  const config = parseConfig(options.config ?? {}, 'config');
+  const file = options.path ?? config.store.path;
+  const store =
+    options.store ??
+    new SqliteStore(file, {
+      mustExist: options.mustExist ?? false,
+      createDirectory: path.resolve(file) === path.resolve(config.store.path),
+    });
+  const raw = options.embedder !== undefined ? options.embedder : createEmbedderFromConfig(config.embedding);
+  const embedder = raw ? withEmbeddingCache(raw, store) : null;
+  const clock = options.clock ?? systemClock;
+  return new Engram({
+    config,
+    store,
+    embedder,
+    clock,
+    ids: options.ids ?? ulidGenerator(clock),
+    tenant: options.tenant ?? config.store.tenant,
+    path: options.store ? null : file,
+  });
+}
+
+/** The engine. Create it with `openEngram`. */
+export class Engram {
+  readonly config: EngramConfig;
+  readonly tenant: string;
+  /** The database file, when the engine opened one. */
+  readonly path: string | null;
+  private readonly store: Store;
+  private readonly embedder: Embedder | null;
+  private readonly clock: Clock;
+  private readonly ids: IdGenerator;
+  private closed = false;
+
+  /** @internal use `openEngram` */
+  constructor(parts: {
+    config: EngramConfig;
+    store: Store;
+    embedder: Embedder | null;
+    clock: Clock;
+    ids: IdGenerator;
+    tenant: string;
+    path: string | null;
+  }) {
+    this.config = parts.config;
+    this.store = parts.store;
+    this.embedder = parts.embedder;
+    this.clock = parts.clock;
+    this.ids = parts.ids;
+    this.tenant = parts.tenant;
+    this.path = parts.path;
+  }
+
+  /** Stores a memory and indexes it. A string is shorthand for `{ text }`. */
+  async remember(input: MemoryInput | string): Promise<Memory> {
+    const [memory] = await this.rememberMany([typeof input === 'string' ? { text: input } : input]);
+    return memory as Memory;
+  }
+
+  /**
+   * Stores several memories atomically: all of them or none. A memory with the `key` of a live
+   * memory in the same scope, or naming one in `supersedes`, replaces it; the old one is kept
+   * and marked superseded.
+   */
+  async rememberMany(inputs: readonly (MemoryInput | string)[], onProgress?: ProgressListener): Promise<Memory[]> {
+    this.assertOpen();
+    const parsed = inputs.map((input, index) => {
+      const result = MemoryInputSchema.safeParse(typeof input === 'string' ? { text: input } : input);
+      if (!result.success) {
+        throw new InvalidInputError(`${inputs.length > 1 ? `memory ${index + 1}: ` : ''}${describeIssues(result.error)}`);
+      }
+      return result.data;
+    });
+    await assertCompatible(this.store, this.embedder);
+    const now = this.clock.now();
+    const memories = parsed.map((input) => newMemory(input, this.ids(), now, { tenant: this.tenant, scope: DEFAULT_SCOPE }));
+    const replaced = new Map<string, Memory>();
+    for (const [index, memory] of memories.entries()) {
+      const input = parsed[index];
+      const targets = [
+        input?.supersedes ? await this.requireLive(memory.tenant, input.supersedes) : null,
+        memory.key ? await this.store.findByKey(memory.tenant, memory.scope, memory.key) : null,
+      ];
+      for (const old of targets) {
+        if (old && !replaced.has(old.id)) {
+          replaced.set(old.id, { ...old, supersededBy: memory.id, updatedAt: now.toISOString() });
+        }
+      }
+    }
+    const vectors = await this.embedTexts(memories.map((memory) => memory.text), onProgress);
+    onProgress?.({ phase: 'writing', done: 0, total: memories.length });
+    await this.store.commit({
+      insert: memories.map((memory, i) => ({ memory, vector: vectors?.[i] ?? null })),
+      update: [...replaced.values()].map((memory) => ({ memory })),
+    });
+    await recordEmbedder(this.store, this.embedder, vectors ?? []);
+    onProgress?.({ phase: 'writing', done: memories.length, total: memories.length });
+    return memories;
+  }
+
+  /** The memory with this id, or null. Archived and superseded memories are returned too. */
+  async get(id: string): Promise<Memory | null> {
+    this.assertOpen();
+    return this.store.getMemory(this.tenant, id);
+  }
+
+  /** Changes fields of a memory; new text is re-embedded. */
+  async update(id: string, patch: MemoryPatch): Promise<Memory> {
+    this.assertOpen();
+    const result = MemoryPatchSchema.safeParse(patch);
+    if (!result.success) throw new InvalidInputError(describeIssues(result.error));
+    const current = await this.require(id);
+    const next = patchMemory(current, result.data, this.clock.now());
+    const textChanged = next.text !== current.text;
+    if (textChanged) await assertCompatible(this.store, this.embedder);
+    const vectors = textChanged ? await this.embedTexts([next.text]) : null;
+    await this.store.commit({
+      update: [textChanged ? { memory: next, vector: vectors?.[0] ?? null } : { memory: next }],
+    });
+    return next;
+  }
+
+  /**
+   * Forgets a memory. By default it is archived: hidden from search and lists, still in the
+   * database and in exports. With `hard: true` it is deleted for good, with its index entries.
+   */
+  async forget(id: string, options: { hard?: boolean } = {}): Promise<{ id: string; outcome: 'archived' | 'deleted' }> {
+    this.assertOpen();
+    const memory = await this.require(id);
+    if (options.hard) {
+      await this.store.purgeMemories(this.tenant, [id]);
+      return { id, outcome: 'deleted' };
+    }
+    if (memory.archivedAt === null) {
+      const at = this.clock.now().toISOString();
+      await this.store.commit({ update: [{ memory: { ...memory, archivedAt: at, updatedAt: at } }] });
+    }
+    return { id, outcome: 'archived' };
+  }
+
+  /** Memories, newest first by default; archived and superseded ones only with `all`. */
+  async list(options: ListMemoriesOptions = {}): Promise<Memory[]> {
+    this.assertOpen();
+    const limit = options.limit ?? 50;
+    if (!Number.isInteger(limit) || limit < 1) throw new InvalidInputError(`limit must be a whole number of at least 1 (got ${limit})`);
+    return this.store.listMemories(this.filter(options, options.all ?? false), {
+      limit,
+      offset: options.offset ?? 0,
+      order: options.order ?? 'newest',
+    });
+  }
+
+  /** Finds memories by words and meaning. A string is shorthand for `{ query }`. */
+  async search(options: SearchOptions | string): Promise<SearchHit[]> {
+    this.assertOpen();
+    const request = typeof options === 'string' ? { query: options } : options;
+    if (typeof request.query !== 'string' || request.query.trim().length === 0) {
+      throw new InvalidInputError('query is empty: say what to search for');
+    }
+    const limit = request.limit ?? 10;
+    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_SEARCH_LIMIT) {
+      throw new InvalidInputError(`limit must be a whole number from 1 to ${MAX_SEARCH_LIMIT} (got ${limit})`);
+    }
+    await assertCompatible(this.store, this.embedder);
+    const hits = await plainSearch({
+      store: this.store,
+      embedder: this.embedder,
+      filter: this.filter(request, false),
+      query: request.query,
+      limit,
+    });
+    if (request.recordRetrieval !== false && hits.length > 0) {
+      await this.store.recordRetrieval(
+        this.tenant,
+        hits.map((hit) => hit.memory.id),
+        this.clock.now().toISOString(),
+      );
+    }
+    return hits;
+  }
+
+  /** Counts by kind, tier and scope, index and size. */
+  async stats(): Promise<EngramStats> {
+    this.assertOpen();
+    const stats = await this.store.stats(this.tenant);
+    return { ...stats, path: this.path, embedder: this.embedder ? this.embedder.id : NO_EMBEDDER_ID };
+  }
+
+  /**
+   * Re-embeds every memory (of every tenant) with the configured embedder and swaps the vector
+   * index in one transaction. Needed after changing the embedder; safe to interrupt.
+   */
+  async reindex(onProgress?: ProgressListener): Promise<{ memories: number; embedder: string; dimensions: number }> {
+    this.assertOpen();
+    const all: Memory[] = [];
+    for await (const memory of this.store.iterateAllMemories()) all.push(memory);
+    const vectors = await this.embedTexts(all.map((memory) => memory.text), onProgress);
+    const info = describeEmbedder(this.embedder) ?? {
+      model: (this.embedder as Embedder).id,
+      dimensions: vectors?.[0]?.length ?? 0,
+    };
+    onProgress?.({ phase: 'writing', done: 0, total: all.length });
+    await this.store.replaceVectorIndex(
+      info,
+      vectors ? all.map((memory, i) => ({ id: memory.id, vector: vectors[i] as Float32Array })) : [],
+    );
+    onProgress?.({ phase: 'writing', done: all.length, total: all.length });
+    return { memories: all.length, embedder: info.model, dimensions: info.dimensions };
+  }
+
+  /**
+   * Imports exported records (see `export`): validated first, then embedded, then written in
+   * one transaction, so a bad record or a crash leaves the database as it was.
+   */
+  async import(records: readonly unknown[], options: ImportOptions = {}): Promise<ImportSummary> {
+    this.assertOpen();
+    await assertCompatible(this.store, this.embedder);
+    return importRecords({
+      records,
+      options,
+      store: this.store,
+      tenant: this.tenant,
+      embed: (texts, onProgress) => this.embedTexts(texts, onProgress),
+      afterWrite: (vectors) => recordEmbedder(this.store, this.embedder, vectors),
+    });
+  }
+
+  /** Every memory of this tenant, archived and superseded ones included, oldest first. */
+  export(): AsyncIterable<Memory> {
+    this.assertOpen();
+    return this.store.iterateMemories({ tenant: this.tenant, includeArchived: true, includeSuperseded: true });
+  }
+
+  /** Closes the database and the embedder. Safe to call twice. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.store.close();
+    await this.embedder?.close?.();
+  }
+
+  private async embedTexts(texts: readonly string[], onProgress?: ProgressListener): Promise<Float32Array[] | null> {
+    if (!this.embedder) return null;
+    return embedInBatches(this.embedder, texts, this.config.embedding.batch_size * 8, onProgress);
+  }
+
+  private filter(
+    options: { scopes?: readonly string[] | undefined; kinds?: readonly string[] | undefined; tiers?: readonly string[] | undefined },
+    all: boolean,
+  ): MemoryFilter {
+    const parsed = FilterSchema.safeParse({ kinds: options.kinds, tiers: options.tiers });
+    if (!parsed.success) throw new InvalidInputError(describeIssues(parsed.error));
+    return {
+      tenant: this.tenant,
+      scopes: options.scopes,
+      kinds: parsed.data.kinds,
+      tiers: parsed.data.tiers,
+      includeArchived: all,
+      includeSuperseded: all,
+    };
+  }
+
+  private async require(id: string): Promise<Memory> {
+    const memory = await this.store.getMemory(this.tenant, id);
+    if (!memory) throw new NotFoundError(`no memory with id ${id}: list ids with \`engram list\``);
+    return memory;
+  }
+
+  private async requireLive(tenant: string, id: string): Promise<Memory> {
+    const memory = await this.store.getMemory(tenant, id);
+    if (!memory) throw new NotFoundError(`cannot supersede ${id}: no memory with that id`);
+    if (memory.supersededBy !== null || memory.archivedAt !== null) {
+      throw new InvalidInputError(`cannot supersede ${id}: it is already ${memory.archivedAt ? 'archived' : 'superseded'}`);
+    }
+    return memory;
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new EngramError('closed', 'this Engram engine is closed: open a new one with openEngram()');
+  }
+}

@@ -1,0 +1,35 @@
+/**
+ * A MemoryFilter as a SQL WHERE clause over the `memories` table, with bound parameters only
+ * (no value is ever spliced into the SQL text).
+ */
+import type { MemoryFilter } from '../store.js';
+
+export interface Clause {
+  sql: string;
+  params: unknown[];
+}
+
+/** The WHERE clause for `filter`, with `alias` as the memories table's alias. */
+export function filterClause(filter: MemoryFilter, alias: string): Clause {
+  const parts: string[] = [`${alias}.tenant = ?`];
+  const params: unknown[] = [filter.tenant];
+  const anyOf = (column: string, values: readonly string[] | undefined) => {
+    if (values === undefined) return;
+    if (values.length === 0) {
+      parts.push('0');
+      return;
+    }
+    parts.push(`${alias}.${column} IN (${values.map(() => '?').join(', ')})`);
+    params.push(...values);
+  };
+  anyOf('scope', filter.scopes);
+  anyOf('kind', filter.kinds);
+  anyOf('tier', filter.tiers);
+  if (filter.sessionId !== undefined) {
+    parts.push(`${alias}.session_id = ?`);
+    params.push(filter.sessionId);
+  }
+  if (!filter.includeArchived) parts.push(`${alias}.archived_at IS NULL`);
+  if (!filter.includeSuperseded) parts.push(`${alias}.superseded_by IS NULL`);
+  return { sql: parts.join(' AND '), params };
+}

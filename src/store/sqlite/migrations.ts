@@ -1,0 +1,129 @@
+/**
+ * Versioned schema migrations, recorded in `PRAGMA user_version`. Opening an older file runs
+ * the missing steps, each in its own transaction; a file from a newer Engram is refused rather
+ * than misread. Append new steps; never edit a released one.
+ */
+import type Database from 'better-sqlite3';
+
+import { EngramError } from '../../errors.js';
+
+/** Marks a file as Engram's ("Engr"), so a foreign SQLite file is not mistaken for ours. */
+export const APPLICATION_ID = 0x456e6772;
+
+export interface Migration {
+  version: number;
+  description: string;
+  up(db: Database.Database): void;
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    description: 'memories, full-text index, metadata',
+    up(db) {
+      db.exec(`
+        CREATE TABLE memories (
+          rowid INTEGER PRIMARY KEY,
+          id TEXT NOT NULL UNIQUE,
+          tenant TEXT NOT NULL,
+          scope TEXT NOT NULL,
+          kind TEXT NOT NULL,
+          tier TEXT NOT NULL,
+          pinned INTEGER NOT NULL DEFAULT 0,
+          hard_rule INTEGER NOT NULL DEFAULT 0,
+          text TEXT NOT NULL,
+          abstract TEXT,
+          key TEXT,
+          session_id TEXT,
+          source TEXT NOT NULL,
+          trust REAL NOT NULL,
+          data TEXT,
+          tags TEXT NOT NULL DEFAULT '[]',
+          occurred_at INTEGER NOT NULL,
+          created_at INTEGER NOT NULL,
+          updated_at INTEGER NOT NULL,
+          superseded_by TEXT,
+          archived_at INTEGER
+        );
+        CREATE INDEX memories_by_tenant_scope ON memories (tenant, scope, kind);
+        CREATE INDEX memories_by_tenant_created ON memories (tenant, created_at);
+        CREATE UNIQUE INDEX memories_live_key ON memories (tenant, scope, key)
+          WHERE key IS NOT NULL AND superseded_by IS NULL AND archived_at IS NULL;
+
+        CREATE VIRTUAL TABLE memories_fts USING fts5(
+          text, abstract, tags,
+          content = 'memories', content_rowid = 'rowid',
+          tokenize = 'porter unicode61 remove_diacritics 2'
+        );
+        CREATE TRIGGER memories_fts_insert AFTER INSERT ON memories BEGIN
+          INSERT INTO memories_fts (rowid, text, abstract, tags)
+          VALUES (new.rowid, new.text, new.abstract, new.tags);
+        END;
+        CREATE TRIGGER memories_fts_delete AFTER DELETE ON memories BEGIN
+          INSERT INTO memories_fts (memories_fts, rowid, text, abstract, tags)
+          VALUES ('delete', old.rowid, old.text, old.abstract, old.tags);
+        END;
+        CREATE TRIGGER memories_fts_update AFTER UPDATE OF text, abstract, tags ON memories BEGIN
+          INSERT INTO memories_fts (memories_fts, rowid, text, abstract, tags)
+          VALUES ('delete', old.rowid, old.text, old.abstract, old.tags);
+          INSERT INTO memories_fts (rowid, text, abstract, tags)
+          VALUES (new.rowid, new.text, new.abstract, new.tags);
+        END;
+
+        CREATE TABLE engram_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+      `);
+    },
+  },
+  {
+    version: 2,
+    description: 'retrieval statistics and the embedding cache',
+    up(db) {
+      db.exec(`
+        ALTER TABLE memories ADD COLUMN last_retrieved_at INTEGER;
+        ALTER TABLE memories ADD COLUMN retrieval_count INTEGER NOT NULL DEFAULT 0;
+        CREATE TABLE embedding_cache (
+          model TEXT NOT NULL,
+          hash TEXT NOT NULL,
+          vector BLOB NOT NULL,
+          PRIMARY KEY (model, hash)
+        ) WITHOUT ROWID;
+      `);
+    },
+  },
+];
+
+/** The schema version this build writes. */
+export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;
+
+/**
+ * Brings `db` up to `LATEST_VERSION` (or `target`). Refuses files from a newer Engram and
+ * SQLite files that belong to something else.
+ */
+export function migrate(db: Database.Database, file: string, target = LATEST_VERSION): number {
+  const version = db.pragma('user_version', { simple: true }) as number;
+  const applicationId = db.pragma('application_id', { simple: true }) as number;
+  if (version > LATEST_VERSION) {
+    throw new EngramError(
+      'schema_too_new',
+      `${file} was written by a newer Engram (schema ${version}; this version understands up to ${LATEST_VERSION}). Upgrade Engram to open it.`,
+    );
+  }
+  if (applicationId !== APPLICATION_ID) {
+    const tables = db.prepare(`SELECT count(*) AS n FROM sqlite_master`).get() as { n: number };
+    if (applicationId !== 0 || tables.n > 0) {
+      throw new EngramError(
+        'database_invalid',
+        `${file} is a SQLite database but not an Engram one: choose another --db path`,
+      );
+    }
+  }
+  for (const migration of MIGRATIONS) {
+    if (migration.version <= version || migration.version > target) continue;
+    db.transaction(() => {
+      migration.up(db);
+      db.pragma(`application_id = ${APPLICATION_ID}`);
+      db.pragma(`user_version = ${migration.version}`);
+    })();
+  }
+  return db.pragma('user_version', { simple: true }) as number;
+}

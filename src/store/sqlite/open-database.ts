@@ -1,0 +1,74 @@
+/**
+ * Opening a SQLite file for Engram: checks the path, loads sqlite-vec, sets WAL mode and runs
+ * migrations. Failures become one-line EngramErrors that name the file and the fix.
+ */
+import { existsSync, mkdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+import Database from 'better-sqlite3';
+import * as sqliteVec from 'sqlite-vec';
+
+import { EngramError } from '../../errors.js';
+import { migrate } from './migrations.js';
+
+/** How to open the file. */
+export interface OpenDatabaseOptions {
+  /** Refuse to create a new file; used by read-only commands. @default false */
+  mustExist?: boolean;
+  /** Create the parent directory if it is missing. @default false */
+  createDirectory?: boolean;
+  /** Stop migrating at this version (tests build old files with it). */
+  migrateTo?: number;
+}
+
+export const IN_MEMORY = ':memory:';
+
+/** Opens (or creates) an Engram database file, migrated to the current schema. */
+export function openDatabase(file: string, options: OpenDatabaseOptions = {}): Database.Database {
+  if (file !== IN_MEMORY) checkPath(file, options);
+  let db: Database.Database;
+  try {
+    db = new Database(file);
+  } catch (cause) {
+    throw new EngramError('database_invalid', `cannot open ${file}: ${(cause as Error).message}`, { cause });
+  }
+  try {
+    sqliteVec.load(db);
+    db.pragma('busy_timeout = 5000');
+    if (file !== IN_MEMORY) db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    migrate(db, file, options.migrateTo);
+    return db;
+  } catch (cause) {
+    db.close();
+    if (cause instanceof EngramError) throw cause;
+    const message = (cause as Error).message;
+    if (/not a database|file is encrypted|malformed/i.test(message)) {
+      throw new EngramError('database_invalid', `${file} is not an Engram database (${message}): choose another --db path`, { cause });
+    }
+    throw new EngramError('database_invalid', `cannot open ${file}: ${message}`, { cause });
+  }
+}
+
+function checkPath(file: string, options: OpenDatabaseOptions): void {
+  const directory = path.dirname(path.resolve(file));
+  if (existsSync(file)) {
+    if (statSync(file).isDirectory()) {
+      throw new EngramError('database_invalid', `${file} is a directory: give the database file's path, e.g. ${path.join(file, 'engram.db')}`);
+    }
+    return;
+  }
+  if (options.mustExist) {
+    throw new EngramError('database_missing', `no Engram database at ${file}: add a memory first (engram add "…") or point --db at an existing file`);
+  }
+  if (!existsSync(directory)) {
+    if (!options.createDirectory) {
+      throw new EngramError('database_missing', `directory ${directory} does not exist: create it first or choose another --db path`);
+    }
+    try {
+      mkdirSync(directory, { recursive: true });
+    } catch (cause) {
+      throw new EngramError('database_missing', `cannot create ${directory}: ${(cause as Error).message}`, { cause });
+    }
+  }
+}

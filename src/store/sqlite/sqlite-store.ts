@@ -1,0 +1,323 @@
+/**
+ * The embedded Store: one SQLite file (better-sqlite3) with an FTS5 index for words and a
+ * sqlite-vec `vec0` table for vectors. The vector table is created when the first vector
+ * arrives, with the embedder's dimension, which is recorded in `engram_meta`.
+ */
+import { statSync } from 'node:fs';
+
+import type Database from 'better-sqlite3';
+
+import type { Memory } from '../../model/memory.js';
+import type {
+  LexicalHit,
+  ListOptions,
+  MemoryChange,
+  MemoryFilter,
+  Store,
+  StoreStats,
+  VectorHit,
+  VectorIndexInfo,
+} from '../store.js';
+import { buildFtsQuery } from './fts-query.js';
+import { LATEST_VERSION } from './migrations.js';
+import { IN_MEMORY, openDatabase, type OpenDatabaseOptions } from './open-database.js';
+import { blobToVector, MEMORY_COLUMNS, memoryToParams, rowToMemory, vectorToBlob, type MemoryRow } from './rows.js';
+import { filterClause } from './filter-clause.js';
+
+const INDEX_INFO_KEY = 'vector_index';
+/** sqlite-vec's largest k. */
+const MAX_KNN = 4096;
+/** SQLite's default limit on bound parameters is 32766; stay far below it. */
+const IN_CHUNK = 500;
+
+export class SqliteStore implements Store {
+  readonly file: string;
+  private readonly db: Database.Database;
+  private vectorTableReady: boolean;
+
+  constructor(file: string, options: OpenDatabaseOptions = {}) {
+    this.file = file;
+    this.db = openDatabase(file, options);
+    this.vectorTableReady = this.hasVectorTable();
+  }
+
+  /** The underlying connection, for tests and tools in this folder only. */
+  get connection(): Database.Database {
+    return this.db;
+  }
+
+  commit(change: MemoryChange): Promise<void> {
+    const insert = this.db.prepare(
+      `INSERT INTO memories (${MEMORY_COLUMNS.join(', ')}) VALUES (${MEMORY_COLUMNS.map((c) => `@${c}`).join(', ')})`,
+    );
+    const update = this.db.prepare(
+      `UPDATE memories SET ${MEMORY_COLUMNS.filter((c) => c !== 'id' && c !== 'tenant')
+        .map((c) => `${c} = @${c}`)
+        .join(', ')} WHERE id = @id AND tenant = @tenant`,
+    );
+    const rowidOf = this.db.prepare(`SELECT rowid FROM memories WHERE id = ?`).pluck();
+    this.db.transaction(() => {
+      for (const { memory, vector } of change.insert ?? []) {
+        const { lastInsertRowid } = insert.run(memoryToParams(memory));
+        if (vector) this.writeVector(BigInt(lastInsertRowid), memory.tenant, vector);
+      }
+      for (const { memory, vector } of change.update ?? []) {
+        const { changes } = update.run(memoryToParams(memory));
+        if (changes === 0) throw new Error(`update of unknown memory ${memory.id}`);
+        if (vector !== undefined) {
+          const rowid = BigInt(rowidOf.get(memory.id) as number);
+          this.deleteVector(rowid);
+          if (vector) this.writeVector(rowid, memory.tenant, vector);
+        }
+      }
+    })();
+    return Promise.resolve();
+  }
+
+  getMemory(tenant: string, id: string): Promise<Memory | null> {
+    const row = this.db.prepare(`SELECT * FROM memories WHERE tenant = ? AND id = ?`).get(tenant, id) as MemoryRow | undefined;
+    return Promise.resolve(row ? rowToMemory(row) : null);
+  }
+
+  getMemories(tenant: string, ids: readonly string[]): Promise<Memory[]> {
+    const found = new Map<string, Memory>();
+    for (const chunk of chunks(ids, IN_CHUNK)) {
+      const rows = this.db
+        .prepare(`SELECT * FROM memories WHERE tenant = ? AND id IN (${chunk.map(() => '?').join(', ')})`)
+        .all(tenant, ...chunk) as MemoryRow[];
+      for (const row of rows) found.set(row.id, rowToMemory(row));
+    }
+    return Promise.resolve(ids.flatMap((id) => found.get(id) ?? []));
+  }
+
+  findByKey(tenant: string, scope: string, key: string): Promise<Memory | null> {
+    const row = this.db
+      .prepare(
+        `SELECT * FROM memories WHERE tenant = ? AND scope = ? AND key = ? AND superseded_by IS NULL AND archived_at IS NULL`,
+      )
+      .get(tenant, scope, key) as MemoryRow | undefined;
+    return Promise.resolve(row ? rowToMemory(row) : null);
+  }
+
+  purgeMemories(tenant: string, ids: readonly string[]): Promise<number> {
+    let deleted = 0;
+    this.db.transaction(() => {
+      for (const chunk of chunks(ids, IN_CHUNK)) {
+        const marks = chunk.map(() => '?').join(', ');
+        const rowids = this.db
+          .prepare(`SELECT rowid FROM memories WHERE tenant = ? AND id IN (${marks})`)
+          .pluck()
+          .all(tenant, ...chunk) as number[];
+        for (const rowid of rowids) this.deleteVector(BigInt(rowid));
+        deleted += this.db.prepare(`DELETE FROM memories WHERE tenant = ? AND id IN (${marks})`).run(tenant, ...chunk).changes;
+      }
+    })();
+    return Promise.resolve(deleted);
+  }
+
+  listMemories(filter: MemoryFilter, options: ListOptions): Promise<Memory[]> {
+    const where = filterClause(filter, 'm');
+    const order = options.order === 'oldest' ? 'ASC' : 'DESC';
+    const rows = this.db
+      .prepare(`SELECT m.* FROM memories m WHERE ${where.sql} ORDER BY m.created_at ${order}, m.rowid ${order} LIMIT ? OFFSET ?`)
+      .all(...where.params, options.limit, options.offset ?? 0) as MemoryRow[];
+    return Promise.resolve(rows.map(rowToMemory));
+  }
+
+  countMemories(filter: MemoryFilter): Promise<number> {
+    const where = filterClause(filter, 'm');
+    const n = this.db.prepare(`SELECT count(*) FROM memories m WHERE ${where.sql}`).pluck().get(...where.params) as number;
+    return Promise.resolve(n);
+  }
+
+  async *iterateMemories(filter: MemoryFilter, pageSize = 1000): AsyncIterable<Memory> {
+    const where = filterClause(filter, 'm');
+    yield* this.pages(`SELECT m.* FROM memories m WHERE ${where.sql} AND m.rowid > ? ORDER BY m.rowid LIMIT ?`, where.params, pageSize);
+  }
+
+  async *iterateAllMemories(pageSize = 1000): AsyncIterable<Memory> {
+    yield* this.pages(`SELECT m.* FROM memories m WHERE m.rowid > ? ORDER BY m.rowid LIMIT ?`, [], pageSize);
+  }
+
+  searchLexical(filter: MemoryFilter, query: string, limit: number): Promise<LexicalHit[]> {
+    const match = buildFtsQuery(query);
+    if (match === null || limit <= 0) return Promise.resolve([]);
+    const where = filterClause(filter, 'm');
+    const rows = this.db
+      .prepare(
+        `SELECT m.id AS id, -bm25(memories_fts) AS score
+         FROM memories_fts JOIN memories m ON m.rowid = memories_fts.rowid
+         WHERE memories_fts MATCH ? AND ${where.sql}
+         ORDER BY bm25(memories_fts) LIMIT ?`,
+      )
+      .all(match, ...where.params, limit) as LexicalHit[];
+    return Promise.resolve(rows);
+  }
+
+  searchVector(filter: MemoryFilter, vector: Float32Array, limit: number): Promise<VectorHit[]> {
+    if (!this.vectorTableReady || limit <= 0) return Promise.resolve([]);
+    const where = filterClause(filter, 'm');
+    // Oversample the neighbours, then apply the filters the vector table does not hold.
+    const k = Math.min(MAX_KNN, Math.max(limit * 8, 64));
+    const rows = this.db
+      .prepare(
+        `SELECT m.id AS id, 1 - knn.distance AS similarity
+         FROM (SELECT rowid, distance FROM memory_vectors WHERE embedding MATCH ? AND k = ? AND tenant = ?) knn
+         JOIN memories m ON m.rowid = knn.rowid
+         WHERE ${where.sql}
+         ORDER BY knn.distance LIMIT ?`,
+      )
+      .all(vectorToBlob(vector), k, filter.tenant, ...where.params, limit) as VectorHit[];
+    return Promise.resolve(rows);
+  }
+
+  recordRetrieval(tenant: string, ids: readonly string[], at: string): Promise<void> {
+    const statement = this.db.prepare(
+      `UPDATE memories SET last_retrieved_at = ?, retrieval_count = retrieval_count + 1 WHERE tenant = ? AND id = ?`,
+    );
+    const when = Date.parse(at);
+    this.db.transaction(() => {
+      for (const id of ids) statement.run(when, tenant, id);
+    })();
+    return Promise.resolve();
+  }
+
+  getIndexInfo(): Promise<VectorIndexInfo | null> {
+    const value = this.db.prepare(`SELECT value FROM engram_meta WHERE key = ?`).pluck().get(INDEX_INFO_KEY) as string | undefined;
+    return Promise.resolve(value === undefined ? null : (JSON.parse(value) as VectorIndexInfo));
+  }
+
+  setIndexInfo(info: VectorIndexInfo): Promise<void> {
+    this.db.transaction(() => this.writeIndexInfo(info))();
+    return Promise.resolve();
+  }
+
+  replaceVectorIndex(info: VectorIndexInfo, vectors: readonly { id: string; vector: Float32Array }[]): Promise<void> {
+    const rowidOf = this.db.prepare(`SELECT rowid, tenant FROM memories WHERE id = ?`);
+    this.db.transaction(() => {
+      this.db.exec(`DROP TABLE IF EXISTS memory_vectors`);
+      this.vectorTableReady = false;
+      this.writeIndexInfo(info);
+      for (const { id, vector } of vectors) {
+        const row = rowidOf.get(id) as { rowid: number; tenant: string } | undefined;
+        if (row) this.writeVector(BigInt(row.rowid), row.tenant, vector);
+      }
+    })();
+    this.vectorTableReady = this.hasVectorTable();
+    return Promise.resolve();
+  }
+
+  getCachedEmbeddings(model: string, hashes: readonly string[]): Promise<Map<string, Float32Array>> {
+    const found = new Map<string, Float32Array>();
+    for (const chunk of chunks(hashes, IN_CHUNK)) {
+      const rows = this.db
+        .prepare(`SELECT hash, vector FROM embedding_cache WHERE model = ? AND hash IN (${chunk.map(() => '?').join(', ')})`)
+        .all(model, ...chunk) as { hash: string; vector: Buffer }[];
+      for (const row of rows) found.set(row.hash, blobToVector(row.vector));
+    }
+    return Promise.resolve(found);
+  }
+
+  putCachedEmbeddings(model: string, entries: readonly { hash: string; vector: Float32Array }[]): Promise<void> {
+    const statement = this.db.prepare(`INSERT OR REPLACE INTO embedding_cache (model, hash, vector) VALUES (?, ?, ?)`);
+    this.db.transaction(() => {
+      for (const { hash, vector } of entries) statement.run(model, hash, vectorToBlob(vector));
+    })();
+    return Promise.resolve();
+  }
+
+  async stats(tenant: string): Promise<StoreStats> {
+    const one = (sql: string, ...params: unknown[]) => this.db.prepare(sql).pluck().get(...params) as number;
+    const groups = (column: string) =>
+      Object.fromEntries(
+        (
+          this.db
+            .prepare(
+              `SELECT ${column} AS name, count(*) AS n FROM memories
+               WHERE tenant = ? AND archived_at IS NULL AND superseded_by IS NULL GROUP BY ${column} ORDER BY n DESC`,
+            )
+            .all(tenant) as { name: string; n: number }[]
+        ).map(({ name, n }) => [name, n]),
+      );
+    return {
+      memories: one(`SELECT count(*) FROM memories WHERE tenant = ?`, tenant),
+      live: one(`SELECT count(*) FROM memories WHERE tenant = ? AND archived_at IS NULL AND superseded_by IS NULL`, tenant),
+      archived: one(`SELECT count(*) FROM memories WHERE tenant = ? AND archived_at IS NOT NULL`, tenant),
+      superseded: one(`SELECT count(*) FROM memories WHERE tenant = ? AND superseded_by IS NOT NULL`, tenant),
+      byKind: groups('kind'),
+      byTier: groups('tier'),
+      byScope: groups('scope'),
+      vectors: this.vectorTableReady ? one(`SELECT count(*) FROM memory_vectors WHERE tenant = ?`, tenant) : 0,
+      cachedEmbeddings: one(`SELECT count(*) FROM embedding_cache`),
+      index: await this.getIndexInfo(),
+      schemaVersion: LATEST_VERSION,
+      sizeBytes: this.sizeOnDisk(),
+    };
+  }
+
+  close(): Promise<void> {
+    if (this.db.open) {
+      if (this.file !== IN_MEMORY) this.db.pragma('wal_checkpoint(TRUNCATE)');
+      this.db.close();
+    }
+    return Promise.resolve();
+  }
+
+  private async *pages(sql: string, params: unknown[], pageSize: number): AsyncIterable<Memory> {
+    const statement = this.db.prepare(sql);
+    let after = 0;
+    for (;;) {
+      const rows = statement.all(...params, after, pageSize) as MemoryRow[];
+      for (const row of rows) yield rowToMemory(row);
+      const last = rows[rows.length - 1];
+      if (!last || rows.length < pageSize) return;
+      after = last.rowid;
+    }
+  }
+
+  private writeIndexInfo(info: VectorIndexInfo): void {
+    this.db
+      .prepare(`INSERT INTO engram_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`)
+      .run(INDEX_INFO_KEY, JSON.stringify(info));
+  }
+
+  private writeVector(rowid: bigint, tenant: string, vector: Float32Array): void {
+    if (!this.vectorTableReady) this.createVectorTable(vector.length);
+    this.db.prepare(`INSERT INTO memory_vectors (rowid, tenant, embedding) VALUES (?, ?, ?)`).run(rowid, tenant, vectorToBlob(vector));
+  }
+
+  private deleteVector(rowid: bigint): void {
+    if (this.vectorTableReady) this.db.prepare(`DELETE FROM memory_vectors WHERE rowid = ?`).run(rowid);
+  }
+
+  private createVectorTable(dimensions: number): void {
+    if (!Number.isInteger(dimensions) || dimensions <= 0) throw new Error(`bad vector dimension ${dimensions}`);
+    this.db.exec(
+      `CREATE VIRTUAL TABLE IF NOT EXISTS memory_vectors USING vec0(tenant TEXT PARTITION KEY, embedding float[${dimensions}] distance_metric=cosine)`,
+    );
+    this.vectorTableReady = true;
+  }
+
+  private hasVectorTable(): boolean {
+    return this.db.prepare(`SELECT 1 FROM sqlite_master WHERE name = 'memory_vectors'`).get() !== undefined;
+  }
+
+  private sizeOnDisk(): number | null {
+    if (this.file === IN_MEMORY) return null;
+    let total = 0;
+    for (const suffix of ['', '-wal']) {
+      try {
+        total += statSync(this.file + suffix).size;
+      } catch {
+        // no WAL file at the moment: nothing to add
+      }
+    }
+    return total;
+  }
+}
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}

@@ -1,0 +1,111 @@
+/**
+ * The Store interface: everything Engram keeps, behind one small contract so SQLite (the
+ * embedded default) and later backends are interchangeable. Methods are async even though the
+ * SQLite driver is synchronous, because a networked backend will not be.
+ * Every backend passes the shared contract suite in `test/store-contract.ts`.
+ */
+import type { Kind, Memory, Tier } from '../model/memory.js';
+
+/** Which memories an operation may see. `tenant` is always required: it is the isolation boundary. */
+export interface MemoryFilter {
+  tenant: string;
+  /** Only these scopes (any of them). */
+  scopes?: readonly string[] | undefined;
+  kinds?: readonly Kind[] | undefined;
+  tiers?: readonly Tier[] | undefined;
+  sessionId?: string | undefined;
+  /** Include memories archived by `forget`. @default false */
+  includeArchived?: boolean | undefined;
+  /** Include memories replaced by newer ones. @default false */
+  includeSuperseded?: boolean | undefined;
+}
+
+/** A memory and the vector to index for it (null when no embedder is configured). */
+export interface MemoryEntry {
+  memory: Memory;
+  vector: Float32Array | null;
+}
+
+/** A set of writes applied atomically: all of them or none. */
+export interface MemoryChange {
+  insert?: readonly MemoryEntry[];
+  /** Whole records replacing the stored ones with the same id; `vector: undefined` keeps the old vector. */
+  update?: readonly { memory: Memory; vector?: Float32Array | null }[];
+}
+
+/** The embedder a database's vectors were made with. */
+export interface VectorIndexInfo {
+  model: string;
+  dimensions: number;
+}
+
+/** A lexical hit: higher `score` is better (BM25, sign flipped). */
+export interface LexicalHit {
+  id: string;
+  score: number;
+}
+
+/** A vector hit: cosine similarity in [-1, 1]. */
+export interface VectorHit {
+  id: string;
+  similarity: number;
+}
+
+/** Counts an operator wants from `engram stats`. */
+export interface StoreStats {
+  memories: number;
+  live: number;
+  archived: number;
+  superseded: number;
+  byKind: Record<string, number>;
+  byTier: Record<string, number>;
+  byScope: Record<string, number>;
+  vectors: number;
+  cachedEmbeddings: number;
+  index: VectorIndexInfo | null;
+  schemaVersion: number;
+  /** Bytes on disk, when the backend has a file. */
+  sizeBytes: number | null;
+}
+
+/** Listing order and page. */
+export interface ListOptions {
+  limit: number;
+  offset?: number;
+  /** @default "newest" */
+  order?: 'newest' | 'oldest';
+}
+
+export interface Store {
+  /** Applies inserts and updates in one transaction. */
+  commit(change: MemoryChange): Promise<void>;
+  getMemory(tenant: string, id: string): Promise<Memory | null>;
+  /** The memories with these ids, in the order asked for; unknown ids are left out. */
+  getMemories(tenant: string, ids: readonly string[]): Promise<Memory[]>;
+  /** The live (not archived, not superseded) memory with this key in this scope. */
+  findByKey(tenant: string, scope: string, key: string): Promise<Memory | null>;
+  /** Deletes memories for good, with their index entries. Returns how many were deleted. */
+  purgeMemories(tenant: string, ids: readonly string[]): Promise<number>;
+  listMemories(filter: MemoryFilter, options: ListOptions): Promise<Memory[]>;
+  countMemories(filter: MemoryFilter): Promise<number>;
+  /** Every memory matching `filter`, oldest first, read in pages. */
+  iterateMemories(filter: MemoryFilter, pageSize?: number): AsyncIterable<Memory>;
+  /** Every memory of every tenant, oldest first; for re-indexing. */
+  iterateAllMemories(pageSize?: number): AsyncIterable<Memory>;
+  /** Full-text search over text, abstract and tags; any user text is safe as `query`. */
+  searchLexical(filter: MemoryFilter, query: string, limit: number): Promise<LexicalHit[]>;
+  /** Nearest neighbours of `vector` among memories matching `filter`. */
+  searchVector(filter: MemoryFilter, vector: Float32Array, limit: number): Promise<VectorHit[]>;
+  /** Notes that these memories were just retrieved (for cooldown and stats). */
+  recordRetrieval(tenant: string, ids: readonly string[], at: string): Promise<void>;
+  /** The embedder the stored vectors belong to, or null before the first vector. */
+  getIndexInfo(): Promise<VectorIndexInfo | null>;
+  /** Replaces every stored vector at once and records the embedder that made them. */
+  replaceVectorIndex(info: VectorIndexInfo, vectors: readonly { id: string; vector: Float32Array }[]): Promise<void>;
+  /** Records the embedder for a database that has no vectors yet. */
+  setIndexInfo(info: VectorIndexInfo): Promise<void>;
+  getCachedEmbeddings(model: string, hashes: readonly string[]): Promise<Map<string, Float32Array>>;
+  putCachedEmbeddings(model: string, entries: readonly { hash: string; vector: Float32Array }[]): Promise<void>;
+  stats(tenant: string): Promise<StoreStats>;
+  close(): Promise<void>;
+}

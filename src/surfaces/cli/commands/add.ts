@@ -1,0 +1,81 @@
+/** `engram add`: store a memory from arguments or standard input. */
+import { Option, type Command } from 'commander';
+
+import { InvalidInputError, KINDS, SOURCES, TIERS, type MemoryInput } from '../../../index.js';
+import { collect, globalOptions, printJson, readStdin, withEngram } from '../context.js';
+import { memoryLine } from '../format.js';
+
+interface AddOptions {
+  kind?: string;
+  tier?: string;
+  scope?: string;
+  tag?: string[];
+  key?: string;
+  abstract?: string;
+  session?: string;
+  source?: string;
+  supersedes?: string;
+  occurredAt?: string;
+  pinned?: boolean;
+  hardRule?: boolean;
+  data?: string;
+}
+
+export function registerAdd(program: Command): void {
+  program
+    .command('add')
+    .description('store a memory (text from the arguments, or from standard input)')
+    .argument('[text...]', 'the memory; omit it (or give -) to read standard input')
+    .addOption(new Option('-k, --kind <kind>', `what it is: ${KINDS.join(', ')}`).default('note'))
+    .addOption(new Option('-t, --tier <tier>', `how important to keep: ${TIERS.join(', ')}`).default('unknown'))
+    .option('-s, --scope <scope>', 'visibility scope, e.g. user:alice or project:x', 'global')
+    .option('--tag <tags>', 'a tag (repeat, or separate with commas)', collect)
+    .option('--key <key>', 'name of a keyed note; a new memory with the same key replaces it')
+    .option('--abstract <sentence>', 'one-sentence summary used by intrusive recall')
+    .option('--session <id>', 'session the memory came from')
+    .addOption(new Option('--source <source>', `who said it: ${SOURCES.join(', ')}`).default('user'))
+    .option('--supersedes <id>', 'id of a memory this one replaces (the old one is kept, marked superseded)')
+    .option('--occurred-at <date>', 'when it happened (ISO 8601), if not now')
+    .option('--pinned', 'always carry it in the working set')
+    .option('--hard-rule', 'a hard constraint, never suppressed as a repeat')
+    .option('--data <json>', 'kind-specific fields as a JSON object')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  engram add "We chose PostgreSQL for billing" --kind decision --tier must
+  engram add "Alice prefers short answers" -k preference -s user:alice --tag style
+  echo "Deploys happen on Tuesdays" | engram add --kind fact`,
+    )
+    .action(async (words: string[], options: AddOptions, command: Command) => {
+      const text = words.length === 0 || (words.length === 1 && words[0] === '-') ? await readStdin() : words.join(' ');
+      // Kind, tier and source arrive as plain strings: the engine validates them and says what is allowed.
+      const input = {
+        text,
+        kind: options.kind,
+        tier: options.tier,
+        scope: options.scope,
+        tags: options.tag ?? [],
+        key: options.key,
+        abstract: options.abstract,
+        sessionId: options.session,
+        source: options.source,
+        supersedes: options.supersedes,
+        occurredAt: options.occurredAt,
+        pinned: options.pinned ?? false,
+        hardRule: options.hardRule ?? false,
+        data: options.data === undefined ? undefined : parseData(options.data),
+      } as MemoryInput;
+      const memory = await withEngram(command, { mustExist: false }, (engram) => engram.remember(input));
+      if (globalOptions(command).json) printJson(memory);
+      else process.stdout.write(`remembered ${memoryLine(memory)}\n`);
+    });
+}
+
+function parseData(raw: string): Record<string, unknown> {
+  try {
+    return JSON.parse(raw) as Record<string, unknown>;
+  } catch {
+    throw new InvalidInputError(`--data is not valid JSON: ${raw.slice(0, 80)}`);
+  }
+}

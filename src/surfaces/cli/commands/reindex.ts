@@ -1,0 +1,20 @@
+/** `engram reindex`: re-embed every memory with the configured embedder. */
+import type { Command } from 'commander';
+
+import { globalOptions, printJson, withEngram } from '../context.js';
+import { progressBar } from '../progress.js';
+
+export function registerReindex(program: Command): void {
+  program
+    .command('reindex')
+    .description('re-embed every memory with the configured embedder (needed after changing it)')
+    .option('--progress', 'report progress on standard error even when it is not a terminal')
+    .addHelpText('after', '\nExample:\n  ENGRAM_EMBEDDING__PROVIDER=openai engram reindex')
+    .action(async (options: { progress?: boolean }, command: Command) => {
+      const result = await withEngram(command, { mustExist: true }, (engram) =>
+        engram.reindex(progressBar({ enabled: options.progress })),
+      );
+      if (globalOptions(command).json) printJson(result);
+      else process.stdout.write(`re-indexed ${result.memories} memories with ${result.embedder}\n`);
+    });
+}

@@ -1,0 +1,53 @@
+/**
+ * The `engram` command: global options and the list of subcommands. Each subcommand lives in
+ * its own file under `commands/` and only parses, calls the engine and prints.
+ */
+import { Command, Option } from 'commander';
+
+import { registerAdd } from './commands/add.js';
+import { registerBench } from './commands/bench.js';
+import { registerExport } from './commands/export.js';
+import { registerForget } from './commands/forget.js';
+import { registerImport } from './commands/import.js';
+import { registerList } from './commands/list.js';
+import { registerReindex } from './commands/reindex.js';
+import { registerSearch } from './commands/search.js';
+import { registerShow } from './commands/show.js';
+import { registerStats } from './commands/stats.js';
+
+export const VERSION = '0.1.0';
+
+export function buildProgram(): Command {
+  const program = new Command('engram')
+    .description('Engram: long-term memory and recall for AI agents')
+    .version(VERSION)
+    .addOption(new Option('--db <path>', 'database file (default .engram/engram.db)').env('ENGRAM_DB'))
+    .addOption(new Option('--config <file>', 'configuration file (default ./engram.toml if present)').env('ENGRAM_CONFIG'))
+    .option('--json', 'print results as JSON')
+    .showHelpAfterError('(run engram --help for usage)')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  engram add "We chose PostgreSQL for billing" --kind decision --tier must
+  engram search "which database for billing"
+  engram list --json
+  engram export > memories.jsonl && engram import memories.jsonl --db copy.db
+  engram bench ingest --count 1000`,
+    );
+  for (const register of [
+    registerAdd,
+    registerSearch,
+    registerList,
+    registerShow,
+    registerForget,
+    registerImport,
+    registerExport,
+    registerStats,
+    registerReindex,
+    registerBench,
+  ]) {
+    register(program);
+  }
+  return program;
+}
