@@ -10,14 +10,13 @@ import type { ConfigInput, EngramConfig } from './config/schema.js';
 import { withEmbeddingCache } from './embedding/cached-embedder.js';
 import { createEmbedderFromConfig } from './embedding/create-embedder.js';
 import type { Embedder } from './embedding/embedder.js';
-import { DEFAULT_SCOPE, newMemory, patchMemory } from './engine/new-memory.js';
 import { embedInBatches, type ProgressListener } from './engine/embed-batches.js';
 import { importRecords, type ImportOptions, type ImportSummary } from './engine/import-records.js';
+import { DEFAULT_SCOPE, newMemory, patchMemory, supersedeRepeatedKeys } from './engine/new-memory.js';
 import { assertCompatible, describeEmbedder, NO_EMBEDDER_ID, recordEmbedder } from './engine/vector-index.js';
 import { EngramError, InvalidInputError, NotFoundError } from './errors.js';
 import { systemClock, type Clock } from './model/clock.js';
 import { ulidGenerator, type IdGenerator } from './model/ids.js';
-import type { Kind, Memory, Tier } from './model/memory.js';
 import {
   describeIssues,
   FilterSchema,
@@ -26,6 +25,7 @@ import {
   type MemoryInput,
   type MemoryPatch,
 } from './model/memory-input.js';
+import type { Kind, Memory, Tier } from './model/memory.js';
 import { plainSearch, type SearchHit } from './retrieval/plain-search.js';
 import { SqliteStore } from './store/sqlite/sqlite-store.js';
 import type { MemoryFilter, Store, StoreStats } from './store/store.js';
@@ -160,12 +160,13 @@ export class Engram {
     await assertCompatible(this.store, this.embedder);
     const now = this.clock.now();
     const memories = parsed.map((input) => newMemory(input, this.ids(), now, { tenant: this.tenant, scope: DEFAULT_SCOPE }));
+    supersedeRepeatedKeys(memories, now);
     const replaced = new Map<string, Memory>();
     for (const [index, memory] of memories.entries()) {
       const input = parsed[index];
       const targets = [
         input?.supersedes ? await this.requireLive(memory.tenant, input.supersedes) : null,
-        memory.key ? await this.store.findByKey(memory.tenant, memory.scope, memory.key) : null,
+        memory.key && memory.supersededBy === null ? await this.store.findByKey(memory.tenant, memory.scope, memory.key) : null,
       ];
       for (const old of targets) {
         if (old && !replaced.has(old.id)) {
@@ -173,7 +174,10 @@ export class Engram {
         }
       }
     }
-    const vectors = await this.embedTexts(memories.map((memory) => memory.text), onProgress);
+    const vectors = await this.embedTexts(
+      memories.map((memory) => memory.text),
+      onProgress,
+    );
     onProgress?.({ phase: 'writing', done: 0, total: memories.length });
     await this.store.commit({
       insert: memories.map((memory, i) => ({ memory, vector: vectors?.[i] ?? null })),
@@ -228,7 +232,8 @@ export class Engram {
   async list(options: ListMemoriesOptions = {}): Promise<Memory[]> {
     this.assertOpen();
     const limit = options.limit ?? 50;
-    if (!Number.isInteger(limit) || limit < 1) throw new InvalidInputError(`limit must be a whole number of at least 1 (got ${limit})`);
+    if (!Number.isInteger(limit) || limit < 1)
+      throw new InvalidInputError(`limit must be a whole number of at least 1 (got ${limit})`);
     return this.store.listMemories(this.filter(options, options.all ?? false), {
       limit,
       offset: options.offset ?? 0,
@@ -280,7 +285,10 @@ export class Engram {
     this.assertOpen();
     const all: Memory[] = [];
     for await (const memory of this.store.iterateAllMemories()) all.push(memory);
-    const vectors = await this.embedTexts(all.map((memory) => memory.text), onProgress);
+    const vectors = await this.embedTexts(
+      all.map((memory) => memory.text),
+      onProgress,
+    );
     const info = describeEmbedder(this.embedder) ?? {
       model: (this.embedder as Embedder).id,
       dimensions: vectors?.[0]?.length ?? 0,
@@ -331,7 +339,11 @@ export class Engram {
   }
 
   private filter(
-    options: { scopes?: readonly string[] | undefined; kinds?: readonly string[] | undefined; tiers?: readonly string[] | undefined },
+    options: {
+      scopes?: readonly string[] | undefined;
+      kinds?: readonly string[] | undefined;
+      tiers?: readonly string[] | undefined;
+    },
     all: boolean,
   ): MemoryFilter {
     const parsed = FilterSchema.safeParse({ kinds: options.kinds, tiers: options.tiers });

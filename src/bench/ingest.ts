@@ -7,8 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { openEngram } from '../engram.js';
-import type { BenchOptions, BenchResult } from './registry.js';
 import { machineInfo } from './machine.js';
+import type { BenchOptions, BenchResult } from './registry.js';
 import { quantile, textTable } from './stats.js';
 import { syntheticMemories } from './synthetic-memories.js';
 

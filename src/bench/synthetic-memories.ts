@@ -7,14 +7,41 @@ import type { MemoryInput } from '../model/memory-input.js';
 
 const PEOPLE = ['Alice', 'Bob', 'Carmen', 'Deepak', 'Elena', 'Farid', 'Grace', 'Hiro', 'Ines', 'Jonas', 'Kemi', 'Luca'];
 const TOPICS = [
-  'the billing service', 'the deploy pipeline', 'the search index', 'the mobile app', 'the onboarding flow',
-  'the data warehouse', 'the auth gateway', 'the payment retries', 'the nightly backup', 'the design system',
-  'the customer export', 'the rate limiter', 'the staging cluster', 'the invoice emails', 'the feature flags',
+  'the billing service',
+  'the deploy pipeline',
+  'the search index',
+  'the mobile app',
+  'the onboarding flow',
+  'the data warehouse',
+  'the auth gateway',
+  'the payment retries',
+  'the nightly backup',
+  'the design system',
+  'the customer export',
+  'the rate limiter',
+  'the staging cluster',
+  'the invoice emails',
+  'the feature flags',
 ];
-const CHOICES = ['PostgreSQL', 'SQLite', 'Redis', 'Kafka', 'a cron job', 'a queue', 'TypeScript', 'Go', 'feature flags', 'a monorepo'];
+const CHOICES = [
+  'PostgreSQL',
+  'SQLite',
+  'Redis',
+  'Kafka',
+  'a cron job',
+  'a queue',
+  'TypeScript',
+  'Go',
+  'feature flags',
+  'a monorepo',
+];
 const REASONS = [
-  'because it is simpler to operate', 'since the team already knows it', 'to keep latency under 50 ms',
-  'after the outage in March', 'so that audits stay easy', 'because the budget is tight this quarter',
+  'because it is simpler to operate',
+  'since the team already knows it',
+  'to keep latency under 50 ms',
+  'after the outage in March',
+  'so that audits stay easy',
+  'because the budget is tight this quarter',
 ];
 const PREFERENCES = ['short answers', 'bullet points', 'code before prose', 'examples in Python', 'British spelling', 'no emoji'];
 const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'];
@@ -42,13 +69,26 @@ export function syntheticMemories(count: number, seed = 7): MemoryInput[] {
     const ticket = `#${1000 + i}`;
     switch (i % 4) {
       case 0:
-        out.push({ kind: 'decision', tier: 'must', text: `We chose ${pick(CHOICES)} for ${topic} ${pick(REASONS)} (ticket ${ticket}).` });
+        out.push({
+          kind: 'decision',
+          tier: 'must',
+          text: `We chose ${pick(CHOICES)} for ${topic} ${pick(REASONS)} (ticket ${ticket}).`,
+        });
         break;
       case 1:
-        out.push({ kind: 'preference', tier: 'nice', scope: `user:${person.toLowerCase()}`, text: `${person} prefers ${pick(PREFERENCES)} when we discuss ${topic}; noted in ${ticket}.` });
+        out.push({
+          kind: 'preference',
+          tier: 'nice',
+          scope: `user:${person.toLowerCase()}`,
+          text: `${person} prefers ${pick(PREFERENCES)} when we discuss ${topic}; noted in ${ticket}.`,
+        });
         break;
       case 2:
-        out.push({ kind: 'fact', tier: 'unknown', text: `${person} said on ${pick(DAYS)} that ${topic} was slow again, and that ${pick(CHOICES)} might help with item ${ticket}.` });
+        out.push({
+          kind: 'fact',
+          tier: 'unknown',
+          text: `${person} said on ${pick(DAYS)} that ${topic} was slow again, and that ${pick(CHOICES)} might help with item ${ticket}.`,
+        });
         break;
       default:
         out.push({

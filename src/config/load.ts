@@ -55,8 +55,11 @@ export function loadConfig(
   const merged = mergeDeep(fromFile, overrides.values);
   const result = ConfigSchema.safeParse(merged);
   if (!result.success) {
+    const keys = result.error.issues.flatMap((issue) =>
+      issue.code === 'unrecognized_keys' ? issue.keys.map((key) => [...issue.path, key].join('.')) : [issue.path.join('.')],
+    );
     const culprit = overrides.sources.find((source) =>
-      result.error.issues.some((issue) => issue.path.join('.').startsWith(source.key)),
+      keys.some((key) => key === source.key || key.startsWith(`${source.key}.`) || source.key.startsWith(`${key}.`)),
     );
     throw new ConfigError(describeConfigIssues(result.error, culprit?.variable ?? label));
   }
@@ -120,8 +123,7 @@ function mergeDeep(base: Record<string, unknown>, over: Record<string, unknown>)
   const out: Record<string, unknown> = { ...base };
   for (const [key, value] of Object.entries(over)) {
     const current = out[key];
-    out[key] =
-      isPlainObject(current) && isPlainObject(value) ? mergeDeep(current, value) : value;
+    out[key] = isPlainObject(current) && isPlainObject(value) ? mergeDeep(current, value) : value;
   }
   return out;
 }

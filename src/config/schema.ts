@@ -9,10 +9,8 @@ import { z } from 'zod';
 // Messages name no key: the loader prefixes the full key path and the file.
 const unit = () =>
   z.number({ error: 'must be a number between 0 and 1' }).min(0, 'must be between 0 and 1').max(1, 'must be between 0 and 1');
-const count = () =>
-  z.number({ error: 'must be a whole number' }).int('must be a whole number').min(0, 'must not be negative');
-const positive = () =>
-  z.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1');
+const count = () => z.number({ error: 'must be a whole number' }).int('must be a whole number').min(0, 'must not be negative');
+const positive = () => z.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1');
 const flag = () => z.boolean({ error: 'must be true or false' });
 const text = () => z.string({ error: 'must be a string' }).min(1, 'must not be empty');
 
@@ -116,9 +114,7 @@ const SolutionsSchema = z.strictObject({
   /** @default 0.3 */
   threshold: unit().default(0.3),
   /** @default "hybrid" */
-  similarity: z
-    .enum(['keyword', 'semantic', 'hybrid'], { error: 'must be one of: keyword, semantic, hybrid' })
-    .default('hybrid'),
+  similarity: z.enum(['keyword', 'semantic', 'hybrid'], { error: 'must be one of: keyword, semantic, hybrid' }).default('hybrid'),
 });
 
 /** The whole of `engram.toml`. Every section may be left out. */

@@ -8,10 +8,10 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
-import { Tokenizer } from '@tensorflow-models/universal-sentence-encoder';
 import '@tensorflow/tfjs-backend-wasm';
 import * as tfconv from '@tensorflow/tfjs-converter';
 import * as tf from '@tensorflow/tfjs-core';
+import { Tokenizer } from '@tensorflow-models/universal-sentence-encoder';
 
 import { EngramError } from '../errors.js';
 import { normalize, type Embedder } from './embedder.js';
@@ -50,7 +50,10 @@ export function createLocalEmbedder(options: { batchSize?: number } = {}): Embed
       const out = new Array<Float32Array>(texts.length);
       for (let start = 0; start < order.length; start += batchSize) {
         const batch = order.slice(start, start + batchSize);
-        const vectors = await runModel(model, batch.map((i) => encoded[i] as number[]));
+        const vectors = await runModel(
+          model,
+          batch.map((i) => encoded[i] as number[]),
+        );
         batch.forEach((index, j) => {
           out[index] = vectors[j] as Float32Array;
         });

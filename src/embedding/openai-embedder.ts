@@ -75,7 +75,8 @@ export function createOpenAiEmbedder(options: OpenAiEmbedderOptions): Embedder {
   }
   // A key with a line break would make fetch throw an error that quotes the header, key and all.
   if (apiKey !== undefined && !/^[\x21-\x7e]+$/.test(apiKey)) {
-    const message = 'the API key contains spaces, line breaks or non-ASCII characters: check the API key (see [embedding] api_key_env)';
+    const message =
+      'the API key contains spaces, line breaks or non-ASCII characters: check the API key (see [embedding] api_key_env)';
     throw new EngramError('embedder_failed', message);
   }
   const url = `${baseUrl.replace(/\/+$/, '')}/embeddings`;
@@ -165,8 +166,7 @@ function describeHttpError(endpoint: Endpoint, status: number, body: string): En
 
 /** Checks the response and returns one unit-length vector per text, in input order. */
 function readVectors(endpoint: Endpoint, json: unknown, count: number, knownDimensions: number | null): Float32Array[] {
-  const fail = (problem: string) =>
-    new EngramError('embedder_failed', `the embedding server at ${endpoint.shownUrl} ${problem}`);
+  const fail = (problem: string) => new EngramError('embedder_failed', `the embedding server at ${endpoint.shownUrl} ${problem}`);
   const parsed = EmbeddingsResponseSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

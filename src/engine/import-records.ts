@@ -4,8 +4,8 @@
  * one transaction. A bad line, a duplicate id or a crash therefore never half-imports a file.
  */
 import { EngramError } from '../errors.js';
-import type { Memory } from '../model/memory.js';
 import { describeIssues, MemoryRecordSchema } from '../model/memory-input.js';
+import type { Memory } from '../model/memory.js';
 import type { Store } from '../store/store.js';
 import type { ProgressListener } from './embed-batches.js';
 
@@ -45,7 +45,10 @@ export async function importRecords(parts: {
     }
     const first = seen.get(result.data.id);
     if (first !== undefined) {
-      throw new EngramError('import_failed', `line ${lineOf(index)}: id ${result.data.id} already appears on line ${first}; nothing was imported`);
+      throw new EngramError(
+        'import_failed',
+        `line ${lineOf(index)}: id ${result.data.id} already appears on line ${first}; nothing was imported`,
+      );
     }
     seen.set(result.data.id, lineOf(index));
     // Records land in the importing tenant: a tenant is an isolation boundary, not data.

@@ -1,8 +1,8 @@
 /**
  * Builds complete Memory records from validated input: fills defaults, stamps times and ids.
  */
-import { DEFAULT_TRUST, type Memory } from '../model/memory.js';
 import type { ParsedMemoryInput, ParsedMemoryPatch } from '../model/memory-input.js';
+import { DEFAULT_TRUST, type Memory } from '../model/memory.js';
 
 /** Defaults a caller did not give. */
 export interface MemoryDefaults {
@@ -51,4 +51,21 @@ export function patchMemory(memory: Memory, patch: ParsedMemoryPatch, now: Date)
     if (value !== undefined) (next as unknown as Record<string, unknown>)[field] = value;
   }
   return next;
+}
+
+/**
+ * Within one batch, a later memory with the same tenant, scope and key replaces an earlier one:
+ * the earlier one is stored already superseded, as if the two had been added one by one.
+ */
+export function supersedeRepeatedKeys(memories: Memory[], now: Date): void {
+  const latest = new Map<string, number>();
+  memories.forEach((memory, index) => {
+    if (memory.key === null) return;
+    const slot = JSON.stringify([memory.tenant, memory.scope, memory.key]);
+    const earlier = latest.get(slot);
+    if (earlier !== undefined) {
+      memories[earlier] = { ...(memories[earlier] as Memory), supersededBy: memory.id, updatedAt: now.toISOString() };
+    }
+    latest.set(slot, index);
+  });
 }

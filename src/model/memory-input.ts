@@ -22,10 +22,7 @@ const text = z
   .string({ error: 'text must be a string' })
   .transform((value) => value.trim())
   .refine((value) => value.length > 0, 'text is empty: give the memory some words')
-  .refine(
-    (value) => value.length <= MAX_TEXT_CHARS,
-    `text is longer than ${MAX_TEXT_CHARS} characters: store a summary instead`,
-  );
+  .refine((value) => value.length <= MAX_TEXT_CHARS, `text is longer than ${MAX_TEXT_CHARS} characters: store a summary instead`);
 
 const label = (name: string) =>
   z
@@ -40,21 +37,20 @@ const tier = z.preprocess(
   z.enum(TIERS, { error: `tier must be one of: ${TIERS.join(', ')} (or must_remember, nice_to_have)` }),
 );
 const source = z.enum(SOURCES, { error: `source must be one of: ${SOURCES.join(', ')}` });
-const trust = z.number({ error: 'trust must be a number' }).min(0, 'trust must be between 0 and 1').max(1, 'trust must be between 0 and 1');
+const trust = z
+  .number({ error: 'trust must be a number' })
+  .min(0, 'trust must be between 0 and 1')
+  .max(1, 'trust must be between 0 and 1');
 const timestamp = (name: string) =>
-  z
-    .union([z.string(), z.date()], { error: `${name} must be an ISO-8601 date string` })
-    .transform((value, ctx) => {
-      const date = value instanceof Date ? value : new Date(value);
-      if (Number.isNaN(date.getTime())) {
-        ctx.addIssue({ code: 'custom', message: `${name} is not a valid date: ${String(value)}` });
-        return z.NEVER;
-      }
-      return date.toISOString();
-    });
-const tags = z
-  .array(label('a tag'), { error: 'tags must be a list of strings' })
-  .transform((values) => [...new Set(values)]);
+  z.union([z.string(), z.date()], { error: `${name} must be an ISO-8601 date string` }).transform((value, ctx) => {
+    const date = value instanceof Date ? value : new Date(value);
+    if (Number.isNaN(date.getTime())) {
+      ctx.addIssue({ code: 'custom', message: `${name} is not a valid date: ${String(value)}` });
+      return z.NEVER;
+    }
+    return date.toISOString();
+  });
+const tags = z.array(label('a tag'), { error: 'tags must be a list of strings' }).transform((values) => [...new Set(values)]);
 const data = z.record(z.string(), z.unknown(), { error: 'data must be a JSON object' });
 
 /** A new memory, as given to `remember`. Only `text` is required. */

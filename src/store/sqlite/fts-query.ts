@@ -23,7 +23,12 @@ const MAX_QUERY_CHARS = 4_000;
 
 /** The words of `text`: lower-case runs of letters and digits. */
 export function queryWords(text: string): string[] {
-  return text.slice(0, MAX_QUERY_CHARS).toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return (
+    text
+      .slice(0, MAX_QUERY_CHARS)
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  );
 }
 
 /** An FTS5 MATCH expression for `text`, or null when it has no searchable word. */

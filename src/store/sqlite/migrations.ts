@@ -111,10 +111,7 @@ export function migrate(db: Database.Database, file: string, target = LATEST_VER
   if (applicationId !== APPLICATION_ID) {
     const tables = db.prepare(`SELECT count(*) AS n FROM sqlite_master`).get() as { n: number };
     if (applicationId !== 0 || tables.n > 0) {
-      throw new EngramError(
-        'database_invalid',
-        `${file} is a SQLite database but not an Engram one: choose another --db path`,
-      );
+      throw new EngramError('database_invalid', `${file} is a SQLite database but not an Engram one: choose another --db path`);
     }
   }
   for (const migration of MIGRATIONS) {

@@ -44,7 +44,9 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): D
     if (cause instanceof EngramError) throw cause;
     const message = (cause as Error).message;
     if (/not a database|file is encrypted|malformed/i.test(message)) {
-      throw new EngramError('database_invalid', `${file} is not an Engram database (${message}): choose another --db path`, { cause });
+      throw new EngramError('database_invalid', `${file} is not an Engram database (${message}): choose another --db path`, {
+        cause,
+      });
     }
     throw new EngramError('database_invalid', `cannot open ${file}: ${message}`, { cause });
   }
@@ -54,16 +56,25 @@ function checkPath(file: string, options: OpenDatabaseOptions): void {
   const directory = path.dirname(path.resolve(file));
   if (existsSync(file)) {
     if (statSync(file).isDirectory()) {
-      throw new EngramError('database_invalid', `${file} is a directory: give the database file's path, e.g. ${path.join(file, 'engram.db')}`);
+      throw new EngramError(
+        'database_invalid',
+        `${file} is a directory: give the database file's path, e.g. ${path.join(file, 'engram.db')}`,
+      );
     }
     return;
   }
   if (options.mustExist) {
-    throw new EngramError('database_missing', `no Engram database at ${file}: add a memory first (engram add "…") or point --db at an existing file`);
+    throw new EngramError(
+      'database_missing',
+      `no Engram database at ${file}: add a memory first (engram add "…") or point --db at an existing file`,
+    );
   }
   if (!existsSync(directory)) {
     if (!options.createDirectory) {
-      throw new EngramError('database_missing', `directory ${directory} does not exist: create it first or choose another --db path`);
+      throw new EngramError(
+        'database_missing',
+        `directory ${directory} does not exist: create it first or choose another --db path`,
+      );
     }
     try {
       mkdirSync(directory, { recursive: true });

@@ -95,9 +95,28 @@ export function memoryToParams(memory: Memory): MemoryParams {
 
 /** Column list and `@name` placeholders in the same order, for INSERT statements. */
 export const MEMORY_COLUMNS = [
-  'id', 'tenant', 'scope', 'kind', 'tier', 'pinned', 'hard_rule', 'text', 'abstract', 'key',
-  'session_id', 'source', 'trust', 'data', 'tags', 'occurred_at', 'created_at', 'updated_at',
-  'superseded_by', 'archived_at', 'last_retrieved_at', 'retrieval_count',
+  'id',
+  'tenant',
+  'scope',
+  'kind',
+  'tier',
+  'pinned',
+  'hard_rule',
+  'text',
+  'abstract',
+  'key',
+  'session_id',
+  'source',
+  'trust',
+  'data',
+  'tags',
+  'occurred_at',
+  'created_at',
+  'updated_at',
+  'superseded_by',
+  'archived_at',
+  'last_retrieved_at',
+  'retrieval_count',
 ] as const satisfies readonly (keyof MemoryParams)[];
 
 /** Vectors are stored as little-endian float32 blobs. */

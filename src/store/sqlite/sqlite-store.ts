@@ -18,11 +18,11 @@ import type {
   VectorHit,
   VectorIndexInfo,
 } from '../store.js';
+import { filterClause } from './filter-clause.js';
 import { buildFtsQuery } from './fts-query.js';
 import { LATEST_VERSION } from './migrations.js';
 import { IN_MEMORY, openDatabase, type OpenDatabaseOptions } from './open-database.js';
 import { blobToVector, MEMORY_COLUMNS, memoryToParams, rowToMemory, vectorToBlob, type MemoryRow } from './rows.js';
-import { filterClause } from './filter-clause.js';
 
 const INDEX_INFO_KEY = 'vector_index';
 /** sqlite-vec's largest k. */
@@ -56,11 +56,8 @@ export class SqliteStore implements Store {
         .join(', ')} WHERE id = @id AND tenant = @tenant`,
     );
     const rowidOf = this.db.prepare(`SELECT rowid FROM memories WHERE id = ?`).pluck();
+    // Updates first: a memory superseded in this change frees its key for the insert.
     this.db.transaction(() => {
-      for (const { memory, vector } of change.insert ?? []) {
-        const { lastInsertRowid } = insert.run(memoryToParams(memory));
-        if (vector) this.writeVector(BigInt(lastInsertRowid), memory.tenant, vector);
-      }
       for (const { memory, vector } of change.update ?? []) {
         const { changes } = update.run(memoryToParams(memory));
         if (changes === 0) throw new Error(`update of unknown memory ${memory.id}`);
@@ -69,6 +66,10 @@ export class SqliteStore implements Store {
           this.deleteVector(rowid);
           if (vector) this.writeVector(rowid, memory.tenant, vector);
         }
+      }
+      for (const { memory, vector } of change.insert ?? []) {
+        const { lastInsertRowid } = insert.run(memoryToParams(memory));
+        if (vector) this.writeVector(BigInt(lastInsertRowid), memory.tenant, vector);
       }
     })();
     return Promise.resolve();
@@ -126,13 +127,20 @@ export class SqliteStore implements Store {
 
   countMemories(filter: MemoryFilter): Promise<number> {
     const where = filterClause(filter, 'm');
-    const n = this.db.prepare(`SELECT count(*) FROM memories m WHERE ${where.sql}`).pluck().get(...where.params) as number;
+    const n = this.db
+      .prepare(`SELECT count(*) FROM memories m WHERE ${where.sql}`)
+      .pluck()
+      .get(...where.params) as number;
     return Promise.resolve(n);
   }
 
   async *iterateMemories(filter: MemoryFilter, pageSize = 1000): AsyncIterable<Memory> {
     const where = filterClause(filter, 'm');
-    yield* this.pages(`SELECT m.* FROM memories m WHERE ${where.sql} AND m.rowid > ? ORDER BY m.rowid LIMIT ?`, where.params, pageSize);
+    yield* this.pages(
+      `SELECT m.* FROM memories m WHERE ${where.sql} AND m.rowid > ? ORDER BY m.rowid LIMIT ?`,
+      where.params,
+      pageSize,
+    );
   }
 
   async *iterateAllMemories(pageSize = 1000): AsyncIterable<Memory> {
@@ -183,7 +191,8 @@ export class SqliteStore implements Store {
   }
 
   getIndexInfo(): Promise<VectorIndexInfo | null> {
-    const value = this.db.prepare(`SELECT value FROM engram_meta WHERE key = ?`).pluck().get(INDEX_INFO_KEY) as string | undefined;
+    const value = this.db.prepare(`SELECT value FROM engram_meta WHERE key = ?`).pluck().get(INDEX_INFO_KEY) as
+      string | undefined;
     return Promise.resolve(value === undefined ? null : (JSON.parse(value) as VectorIndexInfo));
   }
 
@@ -227,7 +236,11 @@ export class SqliteStore implements Store {
   }
 
   async stats(tenant: string): Promise<StoreStats> {
-    const one = (sql: string, ...params: unknown[]) => this.db.prepare(sql).pluck().get(...params) as number;
+    const one = (sql: string, ...params: unknown[]) =>
+      this.db
+        .prepare(sql)
+        .pluck()
+        .get(...params) as number;
     const groups = (column: string) =>
       Object.fromEntries(
         (
@@ -283,7 +296,9 @@ export class SqliteStore implements Store {
 
   private writeVector(rowid: bigint, tenant: string, vector: Float32Array): void {
     if (!this.vectorTableReady) this.createVectorTable(vector.length);
-    this.db.prepare(`INSERT INTO memory_vectors (rowid, tenant, embedding) VALUES (?, ?, ?)`).run(rowid, tenant, vectorToBlob(vector));
+    this.db
+      .prepare(`INSERT INTO memory_vectors (rowid, tenant, embedding) VALUES (?, ?, ?)`)
+      .run(rowid, tenant, vectorToBlob(vector));
   }
 
   private deleteVector(rowid: bigint): void {

@@ -50,5 +50,11 @@ export function printJson(value: unknown): void {
 
 /** Collects a repeatable option into a list, also splitting on commas: `--tag a --tag b,c`. */
 export function collect(value: string, previous: string[] = []): string[] {
-  return [...previous, ...value.split(',').map((part) => part.trim()).filter((part) => part.length > 0)];
+  return [
+    ...previous,
+    ...value
+      .split(',')
+      .map((part) => part.trim())
+      .filter((part) => part.length > 0),
+  ];
 }

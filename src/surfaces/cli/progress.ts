@@ -24,7 +24,9 @@ export function progressBar(options: { enabled?: boolean | undefined; stream?: N
     }
     if (tty) {
       const filled = Math.round(share * BAR);
-      stream.write(`\r${progress.phase.padEnd(9)} [${'#'.repeat(filled)}${'-'.repeat(BAR - filled)}] ${Math.floor(share * 100)}% ${progress.done}/${progress.total}`);
+      stream.write(
+        `\r${progress.phase.padEnd(9)} [${'#'.repeat(filled)}${'-'.repeat(BAR - filled)}] ${Math.floor(share * 100)}% ${progress.done}/${progress.total}`,
+      );
       if (progress.done >= progress.total) stream.write('\n');
       return;
     }

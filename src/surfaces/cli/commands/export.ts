@@ -1,6 +1,7 @@
 /** `engram export`: every memory as JSON Lines, every field included. */
-import { createWriteStream, existsSync } from 'node:fs';
 import { once } from 'node:events';
+import { createWriteStream, existsSync } from 'node:fs';
+
 import type { Command } from 'commander';
 
 import { InvalidInputError } from '../../../index.js';

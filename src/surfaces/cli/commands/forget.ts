@@ -10,7 +10,10 @@ export function registerForget(program: Command): void {
     .description('archive memories (hidden from search, kept in exports); --hard deletes them for good')
     .argument('<ids...>', 'memory ids')
     .option('--hard', 'delete for good, with their index entries')
-    .addHelpText('after', '\nExamples:\n  engram forget 01JD3T0Q7X5K2N8M4P6R9S1V3W\n  engram forget 01JD3T0Q7X5K2N8M4P6R9S1V3W --hard')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  engram forget 01JD3T0Q7X5K2N8M4P6R9S1V3W\n  engram forget 01JD3T0Q7X5K2N8M4P6R9S1V3W --hard',
+    )
     .action(async (ids: string[], options: { hard?: boolean }, command: Command) => {
       const results = await withEngram(command, { mustExist: true }, async (engram) => {
         // Check every id before changing anything, so a typo in the third id forgets nothing.

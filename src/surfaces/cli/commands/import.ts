@@ -1,5 +1,6 @@
 /** `engram import`: load memories exported as JSON Lines, all or nothing. */
 import { readFile } from 'node:fs/promises';
+
 import type { Command } from 'commander';
 
 import { EngramError } from '../../../index.js';
@@ -27,7 +28,9 @@ export function registerImport(program: Command): void {
       if (globalOptions(command).json) printJson(summary);
       else {
         const replaced = summary.replaced ? `, replaced ${summary.replaced}` : '';
-        process.stdout.write(`imported ${summary.imported} of ${summary.read} memories${replaced}, skipped ${summary.skipped} already present\n`);
+        process.stdout.write(
+          `imported ${summary.imported} of ${summary.read} memories${replaced}, skipped ${summary.skipped} already present\n`,
+        );
       }
     });
 }
@@ -49,7 +52,11 @@ export function parseJsonLines(text: string): { records: unknown[]; lines: numbe
     try {
       records.push(JSON.parse(line));
     } catch (cause) {
-      throw new EngramError('import_failed', `line ${index + 1}: not valid JSON (${(cause as Error).message}); nothing was imported`, { cause });
+      throw new EngramError(
+        'import_failed',
+        `line ${index + 1}: not valid JSON (${(cause as Error).message}); nothing was imported`,
+        { cause },
+      );
     }
     lines.push(index + 1);
   });

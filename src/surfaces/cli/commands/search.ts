@@ -51,6 +51,7 @@ Examples:
 /** A `--limit` value as a positive whole number. */
 export function parseLimit(raw: string): number {
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new InvalidInputError(`--limit must be a whole number of at least 1 (got ${raw})`);
+  if (!Number.isInteger(value) || value < 1)
+    throw new InvalidInputError(`--limit must be a whole number of at least 1 (got ${raw})`);
   return value;
 }

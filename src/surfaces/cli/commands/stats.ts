@@ -15,9 +15,14 @@ export function registerStats(program: Command): void {
         printJson(stats);
         return;
       }
-      const index = stats.index ? `${stats.index.model}${stats.index.dimensions ? ` (${stats.index.dimensions} dims)` : ''}` : 'none yet';
+      const index = stats.index
+        ? `${stats.index.model}${stats.index.dimensions ? ` (${stats.index.dimensions} dims)` : ''}`
+        : 'none yet';
       const rows: [string, string][] = [
-        ['database', `${stats.path ?? '(custom store)'}${stats.sizeBytes === null ? '' : `, ${bytes(stats.sizeBytes)}`}, schema ${stats.schemaVersion}`],
+        [
+          'database',
+          `${stats.path ?? '(custom store)'}${stats.sizeBytes === null ? '' : `, ${bytes(stats.sizeBytes)}`}, schema ${stats.schemaVersion}`,
+        ],
         ['memories', `${stats.live} live, ${stats.archived} archived, ${stats.superseded} superseded (${stats.memories} in all)`],
         ['embedder', `${stats.embedder}; vectors indexed with ${index}`],
         ['vectors', `${stats.vectors} indexed, ${stats.cachedEmbeddings} cached embeddings`],
