@@ -88,9 +88,9 @@ export interface Store {
   purgeMemories(tenant: string, ids: readonly string[]): Promise<number>;
   listMemories(filter: MemoryFilter, options: ListOptions): Promise<Memory[]>;
   countMemories(filter: MemoryFilter): Promise<number>;
-  /** Every memory matching `filter`, oldest first, read in pages. */
+  /** Every memory matching `filter`, in the order they were stored, read in pages. */
   iterateMemories(filter: MemoryFilter, pageSize?: number): AsyncIterable<Memory>;
-  /** Every memory of every tenant, oldest first; for re-indexing. */
+  /** Every memory of every tenant, in the order they were stored; for re-indexing. */
   iterateAllMemories(pageSize?: number): AsyncIterable<Memory>;
   /** Full-text search over text, abstract and tags; any user text is safe as `query`. */
   searchLexical(filter: MemoryFilter, query: string, limit: number): Promise<LexicalHit[]>;

@@ -35,9 +35,10 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): D
   try {
     sqliteVec.load(db);
     db.pragma('busy_timeout = 5000');
+    // Migrate (which refuses foreign files) before anything that writes, such as the journal mode.
+    migrate(db, file, options.migrateTo);
     if (file !== IN_MEMORY) db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
-    migrate(db, file, options.migrateTo);
     return db;
   } catch (cause) {
     db.close();

@@ -46,7 +46,7 @@ export class SqliteStore implements Store {
     return this.db;
   }
 
-  commit(change: MemoryChange): Promise<void> {
+  async commit(change: MemoryChange): Promise<void> {
     const insert = this.db.prepare(
       `INSERT INTO memories (${MEMORY_COLUMNS.join(', ')}) VALUES (${MEMORY_COLUMNS.map((c) => `@${c}`).join(', ')})`,
     );
@@ -57,7 +57,7 @@ export class SqliteStore implements Store {
     );
     const rowidOf = this.db.prepare(`SELECT rowid FROM memories WHERE id = ?`).pluck();
     // Updates first: a memory superseded in this change frees its key for the insert.
-    this.db.transaction(() => {
+    this.writeTransaction(() => {
       for (const { memory, vector } of change.update ?? []) {
         const { changes } = update.run(memoryToParams(memory));
         if (changes === 0) throw new Error(`update of unknown memory ${memory.id}`);
@@ -71,16 +71,15 @@ export class SqliteStore implements Store {
         const { lastInsertRowid } = insert.run(memoryToParams(memory));
         if (vector) this.writeVector(BigInt(lastInsertRowid), memory.tenant, vector);
       }
-    })();
-    return Promise.resolve();
+    });
   }
 
-  getMemory(tenant: string, id: string): Promise<Memory | null> {
+  async getMemory(tenant: string, id: string): Promise<Memory | null> {
     const row = this.db.prepare(`SELECT * FROM memories WHERE tenant = ? AND id = ?`).get(tenant, id) as MemoryRow | undefined;
-    return Promise.resolve(row ? rowToMemory(row) : null);
+    return row ? rowToMemory(row) : null;
   }
 
-  getMemories(tenant: string, ids: readonly string[]): Promise<Memory[]> {
+  async getMemories(tenant: string, ids: readonly string[]): Promise<Memory[]> {
     const found = new Map<string, Memory>();
     for (const chunk of chunks(ids, IN_CHUNK)) {
       const rows = this.db
@@ -88,21 +87,21 @@ export class SqliteStore implements Store {
         .all(tenant, ...chunk) as MemoryRow[];
       for (const row of rows) found.set(row.id, rowToMemory(row));
     }
-    return Promise.resolve(ids.flatMap((id) => found.get(id) ?? []));
+    return ids.flatMap((id) => found.get(id) ?? []);
   }
 
-  findByKey(tenant: string, scope: string, key: string): Promise<Memory | null> {
+  async findByKey(tenant: string, scope: string, key: string): Promise<Memory | null> {
     const row = this.db
       .prepare(
         `SELECT * FROM memories WHERE tenant = ? AND scope = ? AND key = ? AND superseded_by IS NULL AND archived_at IS NULL`,
       )
       .get(tenant, scope, key) as MemoryRow | undefined;
-    return Promise.resolve(row ? rowToMemory(row) : null);
+    return row ? rowToMemory(row) : null;
   }
 
-  purgeMemories(tenant: string, ids: readonly string[]): Promise<number> {
+  async purgeMemories(tenant: string, ids: readonly string[]): Promise<number> {
     let deleted = 0;
-    this.db.transaction(() => {
+    this.writeTransaction(() => {
       for (const chunk of chunks(ids, IN_CHUNK)) {
         const marks = chunk.map(() => '?').join(', ');
         const rowids = this.db
@@ -112,26 +111,26 @@ export class SqliteStore implements Store {
         for (const rowid of rowids) this.deleteVector(BigInt(rowid));
         deleted += this.db.prepare(`DELETE FROM memories WHERE tenant = ? AND id IN (${marks})`).run(tenant, ...chunk).changes;
       }
-    })();
-    return Promise.resolve(deleted);
+    });
+    return deleted;
   }
 
-  listMemories(filter: MemoryFilter, options: ListOptions): Promise<Memory[]> {
+  async listMemories(filter: MemoryFilter, options: ListOptions): Promise<Memory[]> {
     const where = filterClause(filter, 'm');
     const order = options.order === 'oldest' ? 'ASC' : 'DESC';
     const rows = this.db
       .prepare(`SELECT m.* FROM memories m WHERE ${where.sql} ORDER BY m.created_at ${order}, m.rowid ${order} LIMIT ? OFFSET ?`)
       .all(...where.params, options.limit, options.offset ?? 0) as MemoryRow[];
-    return Promise.resolve(rows.map(rowToMemory));
+    return rows.map(rowToMemory);
   }
 
-  countMemories(filter: MemoryFilter): Promise<number> {
+  async countMemories(filter: MemoryFilter): Promise<number> {
     const where = filterClause(filter, 'm');
     const n = this.db
       .prepare(`SELECT count(*) FROM memories m WHERE ${where.sql}`)
       .pluck()
       .get(...where.params) as number;
-    return Promise.resolve(n);
+    return n;
   }
 
   async *iterateMemories(filter: MemoryFilter, pageSize = 1000): AsyncIterable<Memory> {
@@ -147,9 +146,9 @@ export class SqliteStore implements Store {
     yield* this.pages(`SELECT m.* FROM memories m WHERE m.rowid > ? ORDER BY m.rowid LIMIT ?`, [], pageSize);
   }
 
-  searchLexical(filter: MemoryFilter, query: string, limit: number): Promise<LexicalHit[]> {
+  async searchLexical(filter: MemoryFilter, query: string, limit: number): Promise<LexicalHit[]> {
     const match = buildFtsQuery(query);
-    if (match === null || limit <= 0) return Promise.resolve([]);
+    if (match === null || limit <= 0) return [];
     const where = filterClause(filter, 'm');
     const rows = this.db
       .prepare(
@@ -159,15 +158,16 @@ export class SqliteStore implements Store {
          ORDER BY bm25(memories_fts) LIMIT ?`,
       )
       .all(match, ...where.params, limit) as LexicalHit[];
-    return Promise.resolve(rows);
+    return rows;
   }
 
-  searchVector(filter: MemoryFilter, vector: Float32Array, limit: number): Promise<VectorHit[]> {
-    if (!this.vectorTableReady || limit <= 0) return Promise.resolve([]);
+  async searchVector(filter: MemoryFilter, vector: Float32Array, limit: number): Promise<VectorHit[]> {
+    if (!this.vectorTableReady || limit <= 0) return [];
     const where = filterClause(filter, 'm');
-    // Oversample the neighbours, then apply the filters the vector table does not hold.
+    const query = vectorToBlob(vector);
+    // Approximate first: the nearest neighbours in the tenant, then the other filters.
     const k = Math.min(MAX_KNN, Math.max(limit * 8, 64));
-    const rows = this.db
+    const near = this.db
       .prepare(
         `SELECT m.id AS id, 1 - knn.distance AS similarity
          FROM (SELECT rowid, distance FROM memory_vectors WHERE embedding MATCH ? AND k = ? AND tenant = ?) knn
@@ -175,11 +175,21 @@ export class SqliteStore implements Store {
          WHERE ${where.sql}
          ORDER BY knn.distance LIMIT ?`,
       )
-      .all(vectorToBlob(vector), k, filter.tenant, ...where.params, limit) as VectorHit[];
-    return Promise.resolve(rows);
+      .all(query, k, filter.tenant, ...where.params, limit) as VectorHit[];
+    // A full page, or a tenant with no more than k vectors (all of them were seen): exact already.
+    if (near.length === limit || !this.hasMoreVectorsThan(filter.tenant, k)) return near;
+    // The filters removed too many neighbours: scan the matching memories exactly.
+    return this.db
+      .prepare(
+        `SELECT m.id AS id, 1 - vec_distance_cosine(v.embedding, ?) AS similarity
+         FROM memories m JOIN memory_vectors v ON v.rowid = m.rowid
+         WHERE ${where.sql}
+         ORDER BY similarity DESC LIMIT ?`,
+      )
+      .all(query, ...where.params, limit) as VectorHit[];
   }
 
-  recordRetrieval(tenant: string, ids: readonly string[], at: string): Promise<void> {
+  async recordRetrieval(tenant: string, ids: readonly string[], at: string): Promise<void> {
     const statement = this.db.prepare(
       `UPDATE memories SET last_retrieved_at = ?, retrieval_count = retrieval_count + 1 WHERE tenant = ? AND id = ?`,
     );
@@ -187,23 +197,21 @@ export class SqliteStore implements Store {
     this.db.transaction(() => {
       for (const id of ids) statement.run(when, tenant, id);
     })();
-    return Promise.resolve();
   }
 
-  getIndexInfo(): Promise<VectorIndexInfo | null> {
+  async getIndexInfo(): Promise<VectorIndexInfo | null> {
     const value = this.db.prepare(`SELECT value FROM engram_meta WHERE key = ?`).pluck().get(INDEX_INFO_KEY) as
       string | undefined;
-    return Promise.resolve(value === undefined ? null : (JSON.parse(value) as VectorIndexInfo));
+    return value === undefined ? null : (JSON.parse(value) as VectorIndexInfo);
   }
 
-  setIndexInfo(info: VectorIndexInfo): Promise<void> {
+  async setIndexInfo(info: VectorIndexInfo): Promise<void> {
     this.db.transaction(() => this.writeIndexInfo(info))();
-    return Promise.resolve();
   }
 
-  replaceVectorIndex(info: VectorIndexInfo, vectors: readonly { id: string; vector: Float32Array }[]): Promise<void> {
+  async replaceVectorIndex(info: VectorIndexInfo, vectors: readonly { id: string; vector: Float32Array }[]): Promise<void> {
     const rowidOf = this.db.prepare(`SELECT rowid, tenant FROM memories WHERE id = ?`);
-    this.db.transaction(() => {
+    this.writeTransaction(() => {
       this.db.exec(`DROP TABLE IF EXISTS memory_vectors`);
       this.vectorTableReady = false;
       this.writeIndexInfo(info);
@@ -211,12 +219,10 @@ export class SqliteStore implements Store {
         const row = rowidOf.get(id) as { rowid: number; tenant: string } | undefined;
         if (row) this.writeVector(BigInt(row.rowid), row.tenant, vector);
       }
-    })();
-    this.vectorTableReady = this.hasVectorTable();
-    return Promise.resolve();
+    });
   }
 
-  getCachedEmbeddings(model: string, hashes: readonly string[]): Promise<Map<string, Float32Array>> {
+  async getCachedEmbeddings(model: string, hashes: readonly string[]): Promise<Map<string, Float32Array>> {
     const found = new Map<string, Float32Array>();
     for (const chunk of chunks(hashes, IN_CHUNK)) {
       const rows = this.db
@@ -224,15 +230,14 @@ export class SqliteStore implements Store {
         .all(model, ...chunk) as { hash: string; vector: Buffer }[];
       for (const row of rows) found.set(row.hash, blobToVector(row.vector));
     }
-    return Promise.resolve(found);
+    return found;
   }
 
-  putCachedEmbeddings(model: string, entries: readonly { hash: string; vector: Float32Array }[]): Promise<void> {
+  async putCachedEmbeddings(model: string, entries: readonly { hash: string; vector: Float32Array }[]): Promise<void> {
     const statement = this.db.prepare(`INSERT OR REPLACE INTO embedding_cache (model, hash, vector) VALUES (?, ?, ?)`);
     this.db.transaction(() => {
       for (const { hash, vector } of entries) statement.run(model, hash, vectorToBlob(vector));
     })();
-    return Promise.resolve();
   }
 
   async stats(tenant: string): Promise<StoreStats> {
@@ -268,12 +273,11 @@ export class SqliteStore implements Store {
     };
   }
 
-  close(): Promise<void> {
+  async close(): Promise<void> {
     if (this.db.open) {
       if (this.file !== IN_MEMORY) this.db.pragma('wal_checkpoint(TRUNCATE)');
       this.db.close();
     }
-    return Promise.resolve();
   }
 
   private async *pages(sql: string, params: unknown[], pageSize: number): AsyncIterable<Memory> {
@@ -286,6 +290,19 @@ export class SqliteStore implements Store {
       if (!last || rows.length < pageSize) return;
       after = last.rowid;
     }
+  }
+
+  /** Runs `action` in a transaction; a rollback may undo the vector table's creation, so look again. */
+  private writeTransaction(action: () => void): void {
+    try {
+      this.db.transaction(action)();
+    } finally {
+      this.vectorTableReady = this.hasVectorTable();
+    }
+  }
+
+  private hasMoreVectorsThan(tenant: string, count: number): boolean {
+    return this.db.prepare(`SELECT 1 FROM memory_vectors WHERE tenant = ? LIMIT 1 OFFSET ?`).get(tenant, count) !== undefined;
   }
 
   private writeIndexInfo(info: VectorIndexInfo): void {
