@@ -1,0 +1,41 @@
+/** The package's exports are a promise to users: this list changes only on purpose. */
+import { describe, expect, it } from 'vitest';
+
+import * as engram from '../src/index.js';
+
+describe('the public API', () => {
+  it('exports exactly these runtime names', () => {
+    expect(Object.keys(engram).sort()).toEqual(
+      [
+        'CONFIG_FILE_NAME',
+        'ConfigError',
+        'EmbedderMismatchError',
+        'Engram',
+        'EngramError',
+        'InvalidInputError',
+        'KINDS',
+        'LOCAL_EMBEDDER_ID',
+        'MAX_SEARCH_LIMIT',
+        'MAX_TEXT_CHARS',
+        'NotFoundError',
+        'SOURCES',
+        'SqliteStore',
+        'TIERS',
+        'createLocalEmbedder',
+        'createOpenAiEmbedder',
+        'isEngramError',
+        'loadConfig',
+        'manualClock',
+        'openEngram',
+        'parseConfig',
+        'systemClock',
+      ].sort(),
+    );
+  });
+
+  it('is what the built package exports too', async () => {
+    const entry = new URL('../dist/index.js', import.meta.url).href; // built by npm test before vitest runs
+    const built = (await import(entry)) as Record<string, unknown>;
+    expect(Object.keys(built).sort()).toEqual(Object.keys(engram).sort());
+  });
+});
