@@ -11,7 +11,7 @@ import { withEmbeddingCache } from './embedding/cached-embedder.js';
 import { createEmbedderFromConfig } from './embedding/create-embedder.js';
 import type { Embedder } from './embedding/embedder.js';
 import { embedInBatches, type ProgressListener } from './engine/embed-batches.js';
-import { importRecords, type ImportOptions, type ImportSummary } from './engine/import-records.js';
+import { parseRecords, writeRecords, type ImportOptions, type ImportSummary } from './engine/import-records.js';
 import { DEFAULT_SCOPE, newMemory, patchMemory, supersedeRepeatedKeys } from './engine/new-memory.js';
 import { assertCompatible, describeEmbedder, NO_EMBEDDER_ID, recordEmbedder } from './engine/vector-index.js';
 import { EngramError, InvalidInputError, NotFoundError } from './errors.js';
@@ -19,13 +19,13 @@ import { systemClock, type Clock } from './model/clock.js';
 import { ulidGenerator, type IdGenerator } from './model/ids.js';
 import {
   describeIssues,
-  FilterSchema,
   MemoryInputSchema,
   MemoryPatchSchema,
   type MemoryInput,
+  TIER_ALIASES,
   type MemoryPatch,
 } from './model/memory-input.js';
-import type { Kind, Memory, Tier } from './model/memory.js';
+import { KINDS, TIERS, type Kind, type Memory, type Tier } from './model/memory.js';
 import { plainSearch, type SearchHit } from './retrieval/plain-search.js';
 import { SqliteStore } from './store/sqlite/sqlite-store.js';
 import type { MemoryFilter, Store, StoreStats } from './store/store.js';
@@ -308,9 +308,10 @@ export class Engram {
    */
   async import(records: readonly unknown[], options: ImportOptions = {}): Promise<ImportSummary> {
     this.assertOpen();
+    const memories = parseRecords(records, this.tenant, options.lines);
     await assertCompatible(this.store, this.embedder);
-    return importRecords({
-      records,
+    return writeRecords({
+      memories,
       options,
       store: this.store,
       tenant: this.tenant,
@@ -346,13 +347,13 @@ export class Engram {
     },
     all: boolean,
   ): MemoryFilter {
-    const parsed = FilterSchema.safeParse({ kinds: options.kinds, tiers: options.tiers });
-    if (!parsed.success) throw new InvalidInputError(describeIssues(parsed.error));
+    const kinds = options.kinds?.map((kind) => parseChoice(kind, KINDS, 'kind'));
+    const tiers = options.tiers?.map((tier) => parseChoice(TIER_ALIASES[tier] ?? tier, TIERS, 'tier'));
     return {
       tenant: this.tenant,
       scopes: options.scopes,
-      kinds: parsed.data.kinds,
-      tiers: parsed.data.tiers,
+      kinds,
+      tiers,
       includeArchived: all,
       includeSuperseded: all,
     };
@@ -376,4 +377,9 @@ export class Engram {
   private assertOpen(): void {
     if (this.closed) throw new EngramError('closed', 'this Engram engine is closed: open a new one with openEngram()');
   }
+}
+
+function parseChoice<T extends string>(value: string, allowed: readonly T[], name: string): T {
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  throw new InvalidInputError(`unknown ${name} ${value}: choose from ${allowed.join(', ')}`);
 }

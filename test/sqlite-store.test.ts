@@ -166,16 +166,29 @@ describe('SqliteStore on a file', () => {
     reopened.close();
   });
 
-  it('refuses a path in a missing directory, creating nothing', () => {
+  it('refuses a path in a missing directory on first use, creating nothing', async () => {
     const parent = path.dirname(freshPath());
     const file = path.join(parent, 'missing', 'engram.db');
 
-    expectEngramError(
-      openingError(() => new SqliteStore(file)),
-      'database_missing',
-      path.join(parent, 'missing'),
+    const store = new SqliteStore(file);
+    const error = await store.countMemories({ tenant: 'acme' }).then(
+      () => new Error('expected opening to fail'),
+      (reason: unknown) => reason,
     );
+    expectEngramError(error, 'database_missing', path.join(parent, 'missing'));
     expect(existsSync(path.join(parent, 'missing'))).toBe(false);
+  });
+
+  it('creates a new file only when it is first used, so a refused command leaves nothing behind', async () => {
+    const file = freshPath();
+    const unused = new SqliteStore(file);
+    await unused.close();
+    expect(existsSync(file)).toBe(false);
+
+    const used = new SqliteStore(file);
+    await used.countMemories({ tenant: 'acme' });
+    await used.close();
+    expect(existsSync(file)).toBe(true);
   });
 
   it('creates the missing directory when asked to', async () => {
@@ -201,7 +214,9 @@ describe('SqliteStore on a file', () => {
 
   it('opens an existing Engram file when it must exist', async () => {
     const file = freshPath();
-    await new SqliteStore(file).close();
+    const created = new SqliteStore(file);
+    await created.countMemories({ tenant: 'acme' });
+    await created.close();
 
     const store = new SqliteStore(file, { mustExist: true });
 

@@ -11,7 +11,13 @@ describe('configuration defaults', () => {
   it('gives every key of the seeds its default', () => {
     const config = parseConfig({});
     expect(config.memory.recall).toEqual({ enabled: true, threshold: 0.6, limit: 5 });
-    expect(config.memory.intrusive).toEqual({ enabled: true, every_tool_turns: 5, window_messages: 3, threshold: 0.5, max_items: 3 });
+    expect(config.memory.intrusive).toEqual({
+      enabled: true,
+      every_tool_turns: 5,
+      window_messages: 3,
+      threshold: 0.5,
+      max_items: 3,
+    });
     expect(config.memory.cooldown).toEqual({ decay: 'exponential', seconds: 1800 });
     expect(config.auto_recall).toEqual({
       selection_mode: 'tier_quota_v1',
@@ -109,7 +115,11 @@ describe('loading engram.toml', () => {
   it('applies ENGRAM_SECTION__KEY environment overrides over the file', () => {
     write('[memory.recall]\nthreshold = 0.7\n');
     const config = load({
-      env: { ENGRAM_MEMORY__RECALL__THRESHOLD: '0.8', ENGRAM_AUTO_RECALL__QUOTAS__MUST_MAX: '4', ENGRAM_EMBEDDING__PROVIDER: 'none' },
+      env: {
+        ENGRAM_MEMORY__RECALL__THRESHOLD: '0.8',
+        ENGRAM_AUTO_RECALL__QUOTAS__MUST_MAX: '4',
+        ENGRAM_EMBEDDING__PROVIDER: 'none',
+      },
     });
     expect(config.memory.recall.threshold).toBe(0.8);
     expect(config.auto_recall.quotas.must_max).toBe(4);

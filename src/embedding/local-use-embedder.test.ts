@@ -42,7 +42,9 @@ describe('the local Universal Sentence Encoder Lite embedder', () => {
       'which database do we use for billing',
       'my cat likes fish for breakfast',
     ]);
-    expect(dot(memory as Float32Array, question as Float32Array)).toBeGreaterThan(dot(memory as Float32Array, unrelated as Float32Array) + 0.2);
+    expect(dot(memory as Float32Array, question as Float32Array)).toBeGreaterThan(
+      dot(memory as Float32Array, unrelated as Float32Array) + 0.2,
+    );
   });
 
   it('reads only the start of a huge text, so it stays fast and gives the same vector as its start', async () => {

@@ -250,12 +250,22 @@ describe('createOpenAiEmbedder errors', () => {
     ['too few vectors', () => ({ data: [{ index: 0, embedding: [1, 2] }] }), /returned 1 vectors for 2 texts/],
     [
       'a repeated index',
-      () => ({ data: [{ index: 0, embedding: [1, 2] }, { index: 0, embedding: [3, 4] }] }),
+      () => ({
+        data: [
+          { index: 0, embedding: [1, 2] },
+          { index: 0, embedding: [3, 4] },
+        ],
+      }),
       /missing or repeated indexes/,
     ],
     [
       'vectors of differing length',
-      () => ({ data: [{ index: 0, embedding: [1, 2] }, { index: 1, embedding: [1, 2, 3] }] }),
+      () => ({
+        data: [
+          { index: 0, embedding: [1, 2] },
+          { index: 1, embedding: [1, 2, 3] },
+        ],
+      }),
       /different lengths \(2 and 3\)/,
     ],
   ])('rejects an answer with %s', async (_, answer, expected) => {
@@ -267,7 +277,9 @@ describe('createOpenAiEmbedder errors', () => {
   it('rejects vectors whose length differs from the dimensions seen before', async () => {
     let length = DIMENSIONS;
     const { baseUrl } = await startServer((request, response) =>
-      sendJson(response, 200, { data: request.body.input.map((text, index) => ({ index, embedding: fakeVector(text, length) })) }),
+      sendJson(response, 200, {
+        data: request.body.input.map((text, index) => ({ index, embedding: fakeVector(text, length) })),
+      }),
     );
     const embedder = embedderFor(baseUrl);
     await embedder.embed(['hello']);

@@ -14,7 +14,7 @@ export interface ImportOptions {
   /** What to do with a record whose id is already stored. @default "skip" */
   onConflict?: 'skip' | 'replace';
   /** Line number of each record, for error messages. @default position + 1 */
-  lines?: readonly number[];
+  lines?: readonly number[] | undefined;
   onProgress?: ProgressListener;
 }
 
@@ -26,19 +26,14 @@ export interface ImportSummary {
   skipped: number;
 }
 
-/** Validates, embeds and writes `records` into `tenant`. */
-export async function importRecords(parts: {
-  records: readonly unknown[];
-  options: ImportOptions;
-  store: Store;
-  tenant: string;
-  embed: (texts: readonly string[], onProgress?: ProgressListener) => Promise<Float32Array[] | null>;
-  afterWrite: (vectors: readonly Float32Array[]) => Promise<void>;
-}): Promise<ImportSummary> {
-  const { records, options, store, tenant } = parts;
-  const lineOf = (index: number) => options.lines?.[index] ?? index + 1;
+/**
+ * Validates every record before anything is touched; the first bad one is reported by its line.
+ * Records land in `tenant`: a tenant is an isolation boundary, not data.
+ */
+export function parseRecords(records: readonly unknown[], tenant: string, lines?: readonly number[]): Memory[] {
+  const lineOf = (index: number) => lines?.[index] ?? index + 1;
   const seen = new Map<string, number>();
-  const memories: Memory[] = records.map((record, index) => {
+  return records.map((record, index) => {
     const result = MemoryRecordSchema.safeParse(record);
     if (!result.success) {
       throw new EngramError('import_failed', `line ${lineOf(index)}: ${describeIssues(result.error)}; nothing was imported`);
@@ -51,11 +46,28 @@ export async function importRecords(parts: {
       );
     }
     seen.set(result.data.id, lineOf(index));
-    // Records land in the importing tenant: a tenant is an isolation boundary, not data.
     return { ...result.data, tenant };
   });
+}
 
-  const existing = new Set((await store.getMemories(tenant, [...seen.keys()])).map((memory) => memory.id));
+/** Embeds and writes parsed records in one transaction. */
+export async function writeRecords(parts: {
+  memories: readonly Memory[];
+  options: ImportOptions;
+  store: Store;
+  tenant: string;
+  embed: (texts: readonly string[], onProgress?: ProgressListener) => Promise<Float32Array[] | null>;
+  afterWrite: (vectors: readonly Float32Array[]) => Promise<void>;
+}): Promise<ImportSummary> {
+  const { memories, options, store, tenant } = parts;
+  const existing = new Set(
+    (
+      await store.getMemories(
+        tenant,
+        memories.map((memory) => memory.id),
+      )
+    ).map((memory) => memory.id),
+  );
   const replace = options.onConflict === 'replace';
   const fresh = memories.filter((memory) => !existing.has(memory.id));
   const replacing = replace ? memories.filter((memory) => existing.has(memory.id)) : [];
@@ -80,7 +92,7 @@ export async function importRecords(parts: {
   await parts.afterWrite(vectors ?? []);
   options.onProgress?.({ phase: 'writing', done: toEmbed.length, total: toEmbed.length });
   return {
-    read: records.length,
+    read: memories.length,
     imported: fresh.length,
     replaced: replacing.length,
     skipped: memories.length - fresh.length - replacing.length,

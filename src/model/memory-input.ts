@@ -13,7 +13,7 @@ export const MAX_TEXT_CHARS = 100_000;
 export const MAX_LABEL_CHARS = 1_000;
 
 /** Seed 002 spells the tiers out; accept those spellings too. */
-const TIER_ALIASES: Record<string, string> = {
+export const TIER_ALIASES: Record<string, string> = {
   must_remember: 'must',
   nice_to_have: 'nice',
 };
@@ -120,12 +120,6 @@ export const MemoryRecordSchema = z.strictObject({
   archivedAt: timestamp('archivedAt').nullable(),
   lastRetrievedAt: timestamp('lastRetrievedAt').nullable(),
   retrievalCount: z.number({ error: 'retrievalCount must be a number' }).int().min(0),
-});
-
-/** Kind and tier filters of `search` and `list`. */
-export const FilterSchema = z.object({
-  kinds: z.array(kind).optional(),
-  tiers: z.array(tier).optional(),
 });
 
 /** Turns zod's issues into one line a person can act on: `kind must be one of: … (at kind)`. */

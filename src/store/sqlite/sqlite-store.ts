@@ -3,10 +3,11 @@
  * sqlite-vec `vec0` table for vectors. The vector table is created when the first vector
  * arrives, with the embedder's dimension, which is recorded in `engram_meta`.
  */
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 
 import type Database from 'better-sqlite3';
 
+import { EngramError } from '../../errors.js';
 import type { Memory } from '../../model/memory.js';
 import type {
   LexicalHit,
@@ -32,18 +33,37 @@ const IN_CHUNK = 500;
 
 export class SqliteStore implements Store {
   readonly file: string;
-  private readonly db: Database.Database;
-  private vectorTableReady: boolean;
+  private readonly options: OpenDatabaseOptions;
+  private handle: Database.Database | null = null;
+  private closed = false;
+  private vectorTableReady = false;
 
+  /**
+   * Opens `file` now if it exists; a new file is created on first use, so a command refused
+   * for bad input leaves no empty database behind.
+   */
   constructor(file: string, options: OpenDatabaseOptions = {}) {
     this.file = file;
-    this.db = openDatabase(file, options);
-    this.vectorTableReady = this.hasVectorTable();
+    this.options = options;
+    if (file === IN_MEMORY || options.mustExist || existsSync(file)) this.open();
   }
 
   /** The underlying connection, for tests and tools in this folder only. */
   get connection(): Database.Database {
     return this.db;
+  }
+
+  private get db(): Database.Database {
+    return this.open();
+  }
+
+  private open(): Database.Database {
+    if (this.handle === null) {
+      if (this.closed) throw new EngramError('closed', `${this.file} is closed`);
+      this.handle = openDatabase(this.file, this.options);
+      this.vectorTableReady = this.hasVectorTableIn(this.handle);
+    }
+    return this.handle;
   }
 
   async commit(change: MemoryChange): Promise<void> {
@@ -274,9 +294,12 @@ export class SqliteStore implements Store {
   }
 
   async close(): Promise<void> {
-    if (this.db.open) {
-      if (this.file !== IN_MEMORY) this.db.pragma('wal_checkpoint(TRUNCATE)');
-      this.db.close();
+    this.closed = true;
+    const db = this.handle;
+    this.handle = null;
+    if (db?.open) {
+      if (this.file !== IN_MEMORY) db.pragma('wal_checkpoint(TRUNCATE)');
+      db.close();
     }
   }
 
@@ -331,7 +354,11 @@ export class SqliteStore implements Store {
   }
 
   private hasVectorTable(): boolean {
-    return this.db.prepare(`SELECT 1 FROM sqlite_master WHERE name = 'memory_vectors'`).get() !== undefined;
+    return this.hasVectorTableIn(this.db);
+  }
+
+  private hasVectorTableIn(db: Database.Database): boolean {
+    return db.prepare(`SELECT 1 FROM sqlite_master WHERE name = 'memory_vectors'`).get() !== undefined;
   }
 
   private sizeOnDisk(): number | null {

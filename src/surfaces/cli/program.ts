@@ -24,7 +24,9 @@ export function buildProgram(): Command {
     .addOption(new Option('--db <path>', 'database file (default .engram/engram.db)').env('ENGRAM_DB'))
     .addOption(new Option('--config <file>', 'configuration file (default ./engram.toml if present)').env('ENGRAM_CONFIG'))
     .option('--json', 'print results as JSON')
-    .showHelpAfterError('(run engram --help for usage)')
+    // Usage mistakes are thrown, not printed, so main.ts reports them like every other error.
+    .exitOverride()
+    .configureOutput({ outputError: () => undefined })
     .addHelpText(
       'after',
       `

@@ -36,7 +36,11 @@ async function tour(engram: Engram): Promise<void> {
   say('\n3. Facts change: superseding instead of deleting.');
   const [old] = await engram.search({ query: 'staging cluster restart', limit: 1 });
   if (old) {
-    const next = await engram.remember({ text: 'The staging cluster now restarts at 04:00 UTC', kind: 'fact', supersedes: old.memory.id });
+    const next = await engram.remember({
+      text: 'The staging cluster now restarts at 04:00 UTC',
+      kind: 'fact',
+      supersedes: old.memory.id,
+    });
     const [now] = await engram.search({ query: 'when does staging restart?', limit: 1 });
     say(`   old: "${old.memory.text}" is kept, marked superseded by ${next.id}`);
     say(`   search now answers: "${now?.memory.text ?? '—'}"`);
@@ -54,7 +58,9 @@ async function tour(engram: Engram): Promise<void> {
   }
 
   const stats = await engram.stats();
-  say(`\n5. The database holds ${stats.live} live memories (${stats.archived} archived, ${stats.superseded} superseded), ${stats.vectors} vectors of ${stats.index?.dimensions ?? 0} dimensions.`);
+  say(
+    `\n5. The database holds ${stats.live} live memories (${stats.archived} archived, ${stats.superseded} superseded), ${stats.vectors} vectors of ${stats.index?.dimensions ?? 0} dimensions.`,
+  );
 }
 
 const directory = mkdtempSync(path.join(os.tmpdir(), 'engram-tour-'));

@@ -9,7 +9,7 @@ export function registerReindex(program: Command): void {
     .command('reindex')
     .description('re-embed every memory with the configured embedder (needed after changing it)')
     .option('--progress', 'report progress on standard error even when it is not a terminal')
-    .addHelpText('after', '\nExample:\n  ENGRAM_EMBEDDING__PROVIDER=openai engram reindex')
+    .addHelpText('after', '\nExamples:\n  engram reindex\n  ENGRAM_EMBEDDING__PROVIDER=openai engram reindex --progress')
     .action(async (options: { progress?: boolean }, command: Command) => {
       const result = await withEngram(command, { mustExist: true }, (engram) =>
         engram.reindex(progressBar({ enabled: options.progress })),

@@ -1,7 +1,7 @@
 /** `engram search`: find memories by words and meaning. */
 import type { Command } from 'commander';
 
-import { InvalidInputError, type Kind, type Tier } from '../../../index.js';
+import { InvalidInputError, MAX_SEARCH_LIMIT, type Kind, type Tier } from '../../../index.js';
 import { collect, globalOptions, printJson, withEngram } from '../context.js';
 import { hitLine } from '../format.js';
 
@@ -33,7 +33,7 @@ Examples:
       const hits = await withEngram(command, { mustExist: true }, (engram) =>
         engram.search({
           query: words.join(' '),
-          limit: parseLimit(options.limit),
+          limit: parseLimit(options.limit, MAX_SEARCH_LIMIT),
           scopes: options.scope,
           kinds: options.kind as Kind[] | undefined,
           tiers: options.tier as Tier[] | undefined,
@@ -48,10 +48,12 @@ Examples:
     });
 }
 
-/** A `--limit` value as a positive whole number. */
-export function parseLimit(raw: string): number {
+/** A `--limit` value as a whole number from 1 to `max`. */
+export function parseLimit(raw: string, max = Number.MAX_SAFE_INTEGER): number {
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1)
-    throw new InvalidInputError(`--limit must be a whole number of at least 1 (got ${raw})`);
+  if (!Number.isInteger(value) || value < 1 || value > max) {
+    const range = max === Number.MAX_SAFE_INTEGER ? 'of at least 1' : `from 1 to ${max}`;
+    throw new InvalidInputError(`--limit must be a whole number ${range} (got ${raw})`);
+  }
   return value;
 }

@@ -8,7 +8,7 @@ export function registerStats(program: Command): void {
   program
     .command('stats')
     .description('counts by kind, tier and scope; index and size')
-    .addHelpText('after', '\nExample:\n  engram stats --json')
+    .addHelpText('after', '\nExamples:\n  engram stats\n  engram stats --db other.db --json')
     .action(async (_options: unknown, command: Command) => {
       const stats = await withEngram(command, { mustExist: true }, (engram) => engram.stats());
       if (globalOptions(command).json) {
