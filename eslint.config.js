@@ -1,11 +1,11 @@
-// Lessons become lint rules (STYLE.md 9): no import cycles, type-only imports, sorted imports,
-// and no raw SQL outside the SQLite store.
+// Lessons become lint rules (STYLE.md 9): type-only imports, sorted imports, and no raw SQL
+// outside the SQLite store. Import cycles are checked by dpdm in `npm run lint`.
 import js from '@eslint/js';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
-import importX from 'eslint-plugin-import-x';
+import simpleImportSort from 'eslint-plugin-simple-import-sort';
 import tseslint from 'typescript-eslint';
 
 const SQL = '^\\s*(SELECT|INSERT|UPDATE|DELETE|CREATE|DROP|ALTER|PRAGMA|WITH)\\s';
+const RAW_SQL = 'Raw SQL belongs in src/store/sqlite/: add a Store method instead.';
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'scratch/', 'coverage/'] },
@@ -13,32 +13,18 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     files: ['**/*.ts'],
-    plugins: { 'import-x': importX },
+    plugins: { 'simple-import-sort': simpleImportSort },
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
-    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
     rules: {
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-floating-promises': 'error',
-      'import-x/no-cycle': 'error',
-      'import-x/order': [
-        'error',
-        {
-          groups: ['builtin', 'external', 'internal', ['parent', 'sibling', 'index']],
-          'newlines-between': 'always',
-          alphabetize: { order: 'asc', caseInsensitive: true },
-        },
-      ],
+      'simple-import-sort/imports': 'error',
+      'simple-import-sort/exports': 'error',
       'no-restricted-syntax': [
         'error',
-        {
-          selector: `Literal[value=/${SQL}/]`,
-          message: 'Raw SQL belongs in src/store/sqlite/: add a Store method instead.',
-        },
-        {
-          selector: `TemplateElement[value.raw=/${SQL}/]`,
-          message: 'Raw SQL belongs in src/store/sqlite/: add a Store method instead.',
-        },
+        { selector: `Literal[value=/${SQL}/]`, message: RAW_SQL },
+        { selector: `TemplateElement[value.raw=/${SQL}/]`, message: RAW_SQL },
       ],
     },
   },

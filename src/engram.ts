@@ -11,21 +11,21 @@ import { withEmbeddingCache } from './embedding/cached-embedder.js';
 import { createEmbedderFromConfig } from './embedding/create-embedder.js';
 import type { Embedder } from './embedding/embedder.js';
 import { embedInBatches, type ProgressListener } from './engine/embed-batches.js';
-import { parseRecords, writeRecords, type ImportOptions, type ImportSummary } from './engine/import-records.js';
+import { type ImportOptions, type ImportSummary, parseRecords, writeRecords } from './engine/import-records.js';
 import { DEFAULT_SCOPE, newMemory, patchMemory, supersedeRepeatedKeys } from './engine/new-memory.js';
 import { assertCompatible, describeEmbedder, NO_EMBEDDER_ID, recordEmbedder } from './engine/vector-index.js';
 import { EngramError, InvalidInputError, NotFoundError } from './errors.js';
-import { systemClock, type Clock } from './model/clock.js';
-import { ulidGenerator, type IdGenerator } from './model/ids.js';
+import { type Clock, systemClock } from './model/clock.js';
+import { type IdGenerator, ulidGenerator } from './model/ids.js';
+import { type Kind, KINDS, type Memory, type Tier, TIERS } from './model/memory.js';
 import {
   describeIssues,
-  MemoryInputSchema,
-  MemoryPatchSchema,
   type MemoryInput,
-  TIER_ALIASES,
+  MemoryInputSchema,
   type MemoryPatch,
+  MemoryPatchSchema,
+  TIER_ALIASES,
 } from './model/memory-input.js';
-import { KINDS, TIERS, type Kind, type Memory, type Tier } from './model/memory.js';
 import { plainSearch, type SearchHit } from './retrieval/plain-search.js';
 import { SqliteStore } from './store/sqlite/sqlite-store.js';
 import type { MemoryFilter, Store, StoreStats } from './store/store.js';

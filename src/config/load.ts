@@ -10,7 +10,7 @@ import { parse as parseToml } from 'smol-toml';
 import type { z } from 'zod';
 
 import { ConfigError } from '../errors.js';
-import { ConfigSchema, type ConfigInput, type EngramConfig } from './schema.js';
+import { type ConfigInput, ConfigSchema, type EngramConfig } from './schema.js';
 
 /** The file looked for in the working directory when no path is given. */
 export const CONFIG_FILE_NAME = 'engram.toml';

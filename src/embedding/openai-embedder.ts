@@ -7,7 +7,7 @@
 import { z } from 'zod';
 
 import { EngramError } from '../errors.js';
-import { normalize, type Embedder } from './embedder.js';
+import { type Embedder, normalize } from './embedder.js';
 
 /** Options of {@link createOpenAiEmbedder}. */
 export interface OpenAiEmbedderOptions {

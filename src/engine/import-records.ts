@@ -4,8 +4,8 @@
  * one transaction. A bad line, a duplicate id or a crash therefore never half-imports a file.
  */
 import { EngramError } from '../errors.js';
-import { describeIssues, MemoryRecordSchema } from '../model/memory-input.js';
 import type { Memory } from '../model/memory.js';
+import { describeIssues, MemoryRecordSchema } from '../model/memory-input.js';
 import type { Store } from '../store/store.js';
 import type { ProgressListener } from './embed-batches.js';
 

@@ -1,8 +1,8 @@
 /**
  * Builds complete Memory records from validated input: fills defaults, stamps times and ids.
  */
-import type { ParsedMemoryInput, ParsedMemoryPatch } from '../model/memory-input.js';
 import { DEFAULT_TRUST, type Memory } from '../model/memory.js';
+import type { ParsedMemoryInput, ParsedMemoryPatch } from '../model/memory-input.js';
 
 /** Defaults a caller did not give. */
 export interface MemoryDefaults {

@@ -9,8 +9,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 
 import {
   dbIn,
-  type ExportedMemory,
   expectOneLineError,
+  type ExportedMemory,
   LEXICAL,
   makeTempDir,
   readDatabase,

@@ -6,8 +6,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import {
   dbIn,
-  type ExportedMemory,
   expectOneLineError,
+  type ExportedMemory,
   exportMemories,
   LEXICAL,
   makeTempDir,

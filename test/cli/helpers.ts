@@ -3,7 +3,7 @@
  * throwaway directory, read its exports back, and generate JSONL files of exported records.
  * The tests exercise `dist/`, so `npm run build` must have run first (`npm test` does it).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

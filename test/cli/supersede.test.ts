@@ -4,7 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { type ExportedMemory, expectOneLineError, LEXICAL, makeTempDir, runCli, runJson } from './helpers.js';
+import { expectOneLineError, type ExportedMemory, LEXICAL, makeTempDir, runCli, runJson } from './helpers.js';
 
 describe('replacing a memory', () => {
   let dir: string;

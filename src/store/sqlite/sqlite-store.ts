@@ -23,7 +23,7 @@ import { filterClause } from './filter-clause.js';
 import { buildFtsQuery } from './fts-query.js';
 import { LATEST_VERSION } from './migrations.js';
 import { IN_MEMORY, openDatabase, type OpenDatabaseOptions } from './open-database.js';
-import { blobToVector, MEMORY_COLUMNS, memoryToParams, rowToMemory, vectorToBlob, type MemoryRow } from './rows.js';
+import { blobToVector, MEMORY_COLUMNS, type MemoryRow, memoryToParams, rowToMemory, vectorToBlob } from './rows.js';
 
 const INDEX_INFO_KEY = 'vector_index';
 /** sqlite-vec's largest k. */

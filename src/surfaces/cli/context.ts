@@ -4,7 +4,7 @@
  */
 import type { Command } from 'commander';
 
-import { loadConfig, openEngram, type Engram } from '../../index.js';
+import { type Engram, loadConfig, openEngram } from '../../index.js';
 
 /** The options every command accepts. */
 export interface GlobalOptions {

@@ -1,7 +1,7 @@
 /** `engram add`: store a memory from arguments or standard input. */
-import { Option, type Command } from 'commander';
+import { type Command, Option } from 'commander';
 
-import { InvalidInputError, KINDS, SOURCES, TIERS, type MemoryInput } from '../../../index.js';
+import { InvalidInputError, KINDS, type MemoryInput, SOURCES, TIERS } from '../../../index.js';
 import { collect, globalOptions, printJson, readStdin, withEngram } from '../context.js';
 import { memoryLine } from '../format.js';
 

@@ -1,7 +1,7 @@
 /** `engram search`: find memories by words and meaning. */
 import type { Command } from 'commander';
 
-import { InvalidInputError, MAX_SEARCH_LIMIT, type Kind, type Tier } from '../../../index.js';
+import { InvalidInputError, type Kind, MAX_SEARCH_LIMIT, type Tier } from '../../../index.js';
 import { collect, globalOptions, printJson, withEngram } from '../context.js';
 import { hitLine } from '../format.js';
 
