@@ -26,7 +26,7 @@ import {
   MemoryPatchSchema,
   TIER_ALIASES,
 } from './model/memory-input.js';
-import { plainSearch, type SearchHit } from './retrieval/plain-search.js';
+import { plainSearch, type SearchHit, type SearchMode } from './retrieval/plain-search.js';
 import { SqliteStore } from './store/sqlite/sqlite-store.js';
 import type { MemoryFilter, Store, StoreStats } from './store/store.js';
 
@@ -56,6 +56,12 @@ export interface SearchOptions {
   scopes?: readonly string[];
   kinds?: readonly Kind[];
   tiers?: readonly Tier[];
+  /**
+   * Which signals rank the results: `hybrid` (words and meaning, the default), `bm25` (words
+   * only), `dense` (meaning only) or `keyword` (seed 004's keyword overlap).
+   * @default "hybrid"
+   */
+  mode?: SearchMode;
   /** Count the results as retrieved (feeds cooldown). @default true */
   recordRetrieval?: boolean;
 }
@@ -259,6 +265,7 @@ export class Engram {
       filter: this.filter(request, false),
       query: request.query,
       limit,
+      mode: request.mode ?? 'hybrid',
     });
     if (request.recordRetrieval !== false && hits.length > 0) {
       await this.store.recordRetrieval(

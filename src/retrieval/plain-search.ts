@@ -7,6 +7,10 @@ import type { Embedder } from '../embedding/embedder.js';
 import type { Memory } from '../model/memory.js';
 import type { MemoryFilter, Store } from '../store/store.js';
 
+/** Which signals rank the results. */
+export const SEARCH_MODES = ['hybrid', 'bm25', 'dense', 'keyword'] as const;
+export type SearchMode = (typeof SEARCH_MODES)[number];
+
 /** One search result and the parts of its score. */
 export interface SearchHit {
   memory: Memory;
@@ -30,11 +34,13 @@ export async function plainSearch(options: {
   filter: MemoryFilter;
   query: string;
   limit: number;
+  mode: SearchMode;
 }): Promise<SearchHit[]> {
-  const { store, embedder, filter, query, limit } = options;
+  const { store, filter, query, limit, mode } = options;
+  const embedder = mode === 'bm25' || mode === 'keyword' ? null : options.embedder;
   const pool = limit * OVERSAMPLE;
   const [lexicalHits, vectorHits] = await Promise.all([
-    store.searchLexical(filter, query, pool),
+    mode === 'dense' ? Promise.resolve([]) : store.searchLexical(filter, query, pool),
     embedder
       ? embedder.embed([query]).then(([vector]) => store.searchVector(filter, vector as Float32Array, pool))
       : Promise.resolve([]),
