@@ -94,8 +94,11 @@ export interface Store {
   iterateAllMemories(pageSize?: number): AsyncIterable<Memory>;
   /** Full-text search over text, abstract and tags; any user text is safe as `query`. */
   searchLexical(filter: MemoryFilter, query: string, limit: number): Promise<LexicalHit[]>;
-  /** Nearest neighbours of `vector` among memories matching `filter`. */
-  searchVector(filter: MemoryFilter, vector: Float32Array, limit: number): Promise<VectorHit[]>;
+  /**
+   * Nearest neighbours of `vector` among memories matching `filter`, by cosine similarity.
+   * Large stores may answer approximately; `exact: true` asks for an exhaustive search.
+   */
+  searchVector(filter: MemoryFilter, vector: Float32Array, limit: number, options?: { exact?: boolean }): Promise<VectorHit[]>;
   /** Notes that these memories were just retrieved (for cooldown and stats). */
   recordRetrieval(tenant: string, ids: readonly string[], at: string): Promise<void>;
   /** The embedder the stored vectors belong to, or null before the first vector. */

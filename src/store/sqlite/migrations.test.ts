@@ -175,3 +175,37 @@ describe('schema migrations', () => {
     expect(columnsOf(file, 'memories')).not.toContain('retrieval_count');
   });
 });
+
+describe('migration 3: vectors move from the vec0 table to a plain table with binary codes', () => {
+  it('carries every stored vector over, searchable, and drops the old table', async () => {
+    const file = freshPath();
+    const old = new SqliteStore(file, { migrateTo: 2 });
+    const db = old.connection;
+    const at = Date.parse('2024-06-01T12:00:00.000Z');
+    db.exec(
+      `CREATE VIRTUAL TABLE memory_vectors USING vec0(tenant TEXT PARTITION KEY, embedding float[4] distance_metric=cosine)`,
+    );
+    const insert = db.prepare(
+      `INSERT INTO memories (id, tenant, scope, kind, tier, text, source, trust, occurred_at, created_at, updated_at)
+       VALUES (?, 'acme', 'global', 'note', 'unknown', ?, 'user', 1, ?, ?, ?)`,
+    );
+    const vectors: Record<string, number[]> = { north: [0, 1, 0, 0], east: [1, 0, 0, 0] };
+    for (const [id, vector] of Object.entries(vectors)) {
+      const { lastInsertRowid } = insert.run(id, `the ${id} wing`, at, at, at);
+      db.prepare(`INSERT INTO memory_vectors (rowid, tenant, embedding) VALUES (?, 'acme', ?)`).run(
+        BigInt(lastInsertRowid),
+        Buffer.from(new Float32Array(vector).buffer),
+      );
+    }
+    await old.close();
+
+    const store = new SqliteStore(file);
+    expect(store.connection.pragma('user_version', { simple: true })).toBe(LATEST_VERSION);
+    expect(store.connection.prepare(`SELECT name FROM sqlite_master WHERE name = 'memory_vectors'`).get()).toBeUndefined();
+    const hits = await store.searchVector({ tenant: 'acme' }, new Float32Array([0.1, 0.9, 0, 0]), 2);
+    expect(hits.map((hit) => hit.id)).toEqual(['north', 'east']);
+    expect(hits[0]?.similarity).toBeCloseTo(0.9 / Math.hypot(0.1, 0.9), 5);
+    expect((await store.stats('acme')).vectors).toBe(2);
+    await store.close();
+  });
+});

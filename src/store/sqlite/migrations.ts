@@ -6,6 +6,8 @@
 import type Database from 'better-sqlite3';
 
 import { EngramError } from '../../errors.js';
+import { binaryCode } from './binary-index.js';
+import { blobToVector } from './rows.js';
 
 /** Marks a file as Engram's ("Engr"), so a foreign SQLite file is not mistaken for ours. */
 export const APPLICATION_ID = 0x456e6772;
@@ -88,6 +90,33 @@ export const MIGRATIONS: readonly Migration[] = [
           PRIMARY KEY (model, hash)
         ) WITHOUT ROWID;
       `);
+    },
+  },
+  {
+    version: 3,
+    description: 'vectors in a plain table with binary codes, replacing the vec0 table',
+    up(db) {
+      db.exec(`
+        CREATE TABLE memory_embeddings (
+          rowid INTEGER PRIMARY KEY,
+          tenant TEXT NOT NULL,
+          vector BLOB NOT NULL,
+          code BLOB NOT NULL
+        );
+        CREATE INDEX memory_embeddings_by_tenant ON memory_embeddings (tenant);
+        CREATE TRIGGER memory_embeddings_follow_delete AFTER DELETE ON memories BEGIN
+          DELETE FROM memory_embeddings WHERE rowid = old.rowid;
+        END;
+      `);
+      const old = db.prepare(`SELECT 1 FROM sqlite_master WHERE name = 'memory_vectors'`).get();
+      if (!old) return;
+      const insert = db.prepare(`INSERT INTO memory_embeddings (rowid, tenant, vector, code) VALUES (?, ?, ?, ?)`);
+      const rows = db.prepare(`SELECT rowid, tenant, embedding FROM memory_vectors`).raw().all() as [number, string, Buffer][];
+      for (const [rowid, tenant, blob] of rows) {
+        const code = binaryCode(blobToVector(blob));
+        insert.run(rowid, tenant, blob, Buffer.from(code.buffer));
+      }
+      db.exec(`DROP TABLE memory_vectors`);
     },
   },
 ];

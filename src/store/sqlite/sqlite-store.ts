@@ -23,11 +23,10 @@ import { filterClause } from './filter-clause.js';
 import { buildFtsQuery } from './fts-query.js';
 import { LATEST_VERSION } from './migrations.js';
 import { IN_MEMORY, openDatabase, type OpenDatabaseOptions } from './open-database.js';
+import { VectorTable } from './vector-table.js';
 import { blobToVector, MEMORY_COLUMNS, type MemoryRow, memoryToParams, rowToMemory, vectorToBlob } from './rows.js';
 
 const INDEX_INFO_KEY = 'vector_index';
-/** sqlite-vec's largest k. */
-const MAX_KNN = 4096;
 /** SQLite's default limit on bound parameters is 32766; stay far below it. */
 const IN_CHUNK = 500;
 
@@ -36,7 +35,7 @@ export class SqliteStore implements Store {
   private readonly options: OpenDatabaseOptions;
   private handle: Database.Database | null = null;
   private closed = false;
-  private vectorTableReady = false;
+  private vectorTable: VectorTable | null = null;
 
   /**
    * Opens `file` now if it exists; a new file is created on first use, so a command refused
@@ -57,11 +56,16 @@ export class SqliteStore implements Store {
     return this.open();
   }
 
+  private get vectors(): VectorTable {
+    this.open();
+    return this.vectorTable as VectorTable;
+  }
+
   private open(): Database.Database {
     if (this.handle === null) {
       if (this.closed) throw new EngramError('closed', `${this.file} is closed`);
       this.handle = openDatabase(this.file, this.options);
-      this.vectorTableReady = this.hasVectorTableIn(this.handle);
+      this.vectorTable = new VectorTable(this.handle);
     }
     return this.handle;
   }
@@ -82,14 +86,14 @@ export class SqliteStore implements Store {
         const { changes } = update.run(memoryToParams(memory));
         if (changes === 0) throw new Error(`update of unknown memory ${memory.id}`);
         if (vector !== undefined) {
-          const rowid = BigInt(rowidOf.get(memory.id) as number);
-          this.deleteVector(rowid);
-          if (vector) this.writeVector(rowid, memory.tenant, vector);
+          const rowid = rowidOf.get(memory.id) as number;
+          this.vectors.delete(rowid);
+          if (vector) this.vectors.write(rowid, memory.tenant, vector);
         }
       }
       for (const { memory, vector } of change.insert ?? []) {
         const { lastInsertRowid } = insert.run(memoryToParams(memory));
-        if (vector) this.writeVector(BigInt(lastInsertRowid), memory.tenant, vector);
+        if (vector) this.vectors.write(Number(lastInsertRowid), memory.tenant, vector);
       }
     });
   }
@@ -128,7 +132,7 @@ export class SqliteStore implements Store {
           .prepare(`SELECT rowid FROM memories WHERE tenant = ? AND id IN (${marks})`)
           .pluck()
           .all(tenant, ...chunk) as number[];
-        for (const rowid of rowids) this.deleteVector(BigInt(rowid));
+        for (const rowid of rowids) this.vectors.delete(rowid);
         deleted += this.db.prepare(`DELETE FROM memories WHERE tenant = ? AND id IN (${marks})`).run(tenant, ...chunk).changes;
       }
     });
@@ -181,32 +185,17 @@ export class SqliteStore implements Store {
     return rows;
   }
 
-  async searchVector(filter: MemoryFilter, vector: Float32Array, limit: number): Promise<VectorHit[]> {
-    if (!this.vectorTableReady || limit <= 0) return [];
-    const where = filterClause(filter, 'm');
-    const query = vectorToBlob(vector);
-    // Approximate first: the nearest neighbours in the tenant, then the other filters.
-    const k = Math.min(MAX_KNN, Math.max(limit * 8, 64));
-    const near = this.db
-      .prepare(
-        `SELECT m.id AS id, 1 - knn.distance AS similarity
-         FROM (SELECT rowid, distance FROM memory_vectors WHERE embedding MATCH ? AND k = ? AND tenant = ?) knn
-         JOIN memories m ON m.rowid = knn.rowid
-         WHERE ${where.sql}
-         ORDER BY knn.distance LIMIT ?`,
-      )
-      .all(query, k, filter.tenant, ...where.params, limit) as VectorHit[];
-    // A full page, or a tenant with no more than k vectors (all of them were seen): exact already.
-    if (near.length === limit || !this.hasMoreVectorsThan(filter.tenant, k)) return near;
-    // The filters removed too many neighbours: scan the matching memories exactly.
-    return this.db
-      .prepare(
-        `SELECT m.id AS id, 1 - vec_distance_cosine(v.embedding, ?) AS similarity
-         FROM memories m JOIN memory_vectors v ON v.rowid = m.rowid
-         WHERE ${where.sql}
-         ORDER BY similarity DESC LIMIT ?`,
-      )
-      .all(query, ...where.params, limit) as VectorHit[];
+  async searchVector(
+    filter: MemoryFilter,
+    vector: Float32Array,
+    limit: number,
+    options: { exact?: boolean } = {},
+  ): Promise<VectorHit[]> {
+    const narrow = [filter.scopes, filter.kinds, filter.tiers, filter.sessionId].some((part) => part !== undefined);
+    return this.vectors.search(filter.tenant, filterClause(filter, 'm'), vector, limit, {
+      exact: options.exact ?? false,
+      narrow,
+    });
   }
 
   async recordRetrieval(tenant: string, ids: readonly string[], at: string): Promise<void> {
@@ -230,14 +219,13 @@ export class SqliteStore implements Store {
   }
 
   async replaceVectorIndex(info: VectorIndexInfo, vectors: readonly { id: string; vector: Float32Array }[]): Promise<void> {
-    const rowidOf = this.db.prepare(`SELECT rowid, tenant FROM memories WHERE id = ?`);
+    const rowOf = this.db.prepare(`SELECT rowid, tenant FROM memories WHERE id = ?`);
     this.writeTransaction(() => {
-      this.db.exec(`DROP TABLE IF EXISTS memory_vectors`);
-      this.vectorTableReady = false;
+      this.vectors.clear();
       this.writeIndexInfo(info);
       for (const { id, vector } of vectors) {
-        const row = rowidOf.get(id) as { rowid: number; tenant: string } | undefined;
-        if (row) this.writeVector(BigInt(row.rowid), row.tenant, vector);
+        const row = rowOf.get(id) as { rowid: number; tenant: string } | undefined;
+        if (row) this.vectors.write(row.rowid, row.tenant, vector);
       }
     });
   }
@@ -285,7 +273,7 @@ export class SqliteStore implements Store {
       byKind: groups('kind'),
       byTier: groups('tier'),
       byScope: groups('scope'),
-      vectors: this.vectorTableReady ? one(`SELECT count(*) FROM memory_vectors WHERE tenant = ?`, tenant) : 0,
+      vectors: this.vectors.count(tenant),
       cachedEmbeddings: one(`SELECT count(*) FROM embedding_cache`),
       index: await this.getIndexInfo(),
       schemaVersion: LATEST_VERSION,
@@ -315,50 +303,20 @@ export class SqliteStore implements Store {
     }
   }
 
-  /** Runs `action` in a transaction; a rollback may undo the vector table's creation, so look again. */
+  /** Runs `action` in a transaction. */
   private writeTransaction(action: () => void): void {
     try {
       this.db.transaction(action)();
-    } finally {
-      this.vectorTableReady = this.hasVectorTable();
+    } catch (error) {
+      this.vectors.forget(); // a rollback may have undone additions to a loaded index
+      throw error;
     }
-  }
-
-  private hasMoreVectorsThan(tenant: string, count: number): boolean {
-    return this.db.prepare(`SELECT 1 FROM memory_vectors WHERE tenant = ? LIMIT 1 OFFSET ?`).get(tenant, count) !== undefined;
   }
 
   private writeIndexInfo(info: VectorIndexInfo): void {
     this.db
       .prepare(`INSERT INTO engram_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`)
       .run(INDEX_INFO_KEY, JSON.stringify(info));
-  }
-
-  private writeVector(rowid: bigint, tenant: string, vector: Float32Array): void {
-    if (!this.vectorTableReady) this.createVectorTable(vector.length);
-    this.db
-      .prepare(`INSERT INTO memory_vectors (rowid, tenant, embedding) VALUES (?, ?, ?)`)
-      .run(rowid, tenant, vectorToBlob(vector));
-  }
-
-  private deleteVector(rowid: bigint): void {
-    if (this.vectorTableReady) this.db.prepare(`DELETE FROM memory_vectors WHERE rowid = ?`).run(rowid);
-  }
-
-  private createVectorTable(dimensions: number): void {
-    if (!Number.isInteger(dimensions) || dimensions <= 0) throw new Error(`bad vector dimension ${dimensions}`);
-    this.db.exec(
-      `CREATE VIRTUAL TABLE IF NOT EXISTS memory_vectors USING vec0(tenant TEXT PARTITION KEY, embedding float[${dimensions}] distance_metric=cosine)`,
-    );
-    this.vectorTableReady = true;
-  }
-
-  private hasVectorTable(): boolean {
-    return this.hasVectorTableIn(this.db);
-  }
-
-  private hasVectorTableIn(db: Database.Database): boolean {
-    return db.prepare(`SELECT 1 FROM sqlite_master WHERE name = 'memory_vectors'`).get() !== undefined;
   }
 
   private sizeOnDisk(): number | null {

@@ -1,0 +1,145 @@
+/**
+ * The vectors of an SQLite store: float32 blobs in `memory_embeddings` (one row per memory,
+ * keyed by the memory's rowid) plus each vector's binary code, and per-tenant in-memory
+ * binary indexes for approximate search. Small or narrowly filtered sets are searched exactly
+ * in SQL with sqlite-vec's cosine distance; large ones by Hamming distance on the codes, then
+ * re-scored exactly.
+ */
+import type Database from 'better-sqlite3';
+
+import { BinaryIndex, binaryCode } from './binary-index.js';
+import type { Clause } from './filter-clause.js';
+import { vectorToBlob } from './rows.js';
+
+/** Up to this many candidate vectors, an exact scan is cheap enough (a few ms) and exact. */
+export const EXACT_SCAN_MAX = 4_000;
+/** Candidates re-scored per result asked for, and at least this many in all. */
+const CANDIDATES_PER_RESULT = 10;
+const MIN_CANDIDATES = 100;
+
+/** A nearest-neighbour hit: memory id and cosine similarity. */
+export interface VectorRow {
+  id: string;
+  similarity: number;
+}
+
+export class VectorTable {
+  private readonly db: Database.Database;
+  private readonly indexes = new Map<string, BinaryIndex>();
+  /** SQLite's data_version when the indexes were built; it moves when another connection writes. */
+  private seenVersion: number;
+  private byteLength: number | null = null;
+
+  constructor(db: Database.Database) {
+    this.db = db;
+    this.seenVersion = this.dataVersion();
+  }
+
+  /** Stores the vector of memory `rowid`; every vector of a database has one length. */
+  write(rowid: number, tenant: string, vector: Float32Array): void {
+    this.byteLength ??=
+      (this.db.prepare(`SELECT length(vector) FROM memory_embeddings LIMIT 1`).pluck().get() as number | undefined) ?? null;
+    if (this.byteLength !== null && this.byteLength !== vector.byteLength) {
+      throw new Error(`vector of ${vector.length} dimensions in an index of ${this.byteLength / 4}`);
+    }
+    this.byteLength = vector.byteLength;
+    const code = binaryCode(vector);
+    this.db
+      .prepare(`INSERT OR REPLACE INTO memory_embeddings (rowid, tenant, vector, code) VALUES (?, ?, ?, ?)`)
+      .run(rowid, tenant, vectorToBlob(vector), Buffer.from(code.buffer));
+    // An in-place addition keeps a loaded index current; a replaced row needs a rebuild.
+    const index = this.indexes.get(tenant);
+    if (index && index.words === code.length) index.add(rowid, code);
+  }
+
+  /** Removes the vector of memory `rowid` (the memory row's delete trigger does it too). */
+  delete(rowid: number): void {
+    const { changes } = this.db.prepare(`DELETE FROM memory_embeddings WHERE rowid = ?`).run(rowid);
+    if (changes > 0) this.forget();
+  }
+
+  /** Removes every vector. */
+  clear(): void {
+    this.db.exec(`DELETE FROM memory_embeddings`);
+    this.byteLength = null;
+    this.forget();
+  }
+
+  count(tenant: string): number {
+    return this.db.prepare(`SELECT count(*) FROM memory_embeddings WHERE tenant = ?`).pluck().get(tenant) as number;
+  }
+
+  /**
+   * The `limit` memories nearest to `vector` among those `where` admits (over alias `m`).
+   * @param options.exact scan every candidate instead of using the binary index
+   * @param options.narrow the filter names scopes, kinds, tiers or a session: worth counting
+   */
+  search(
+    tenant: string,
+    where: Clause,
+    vector: Float32Array,
+    limit: number,
+    options: { exact: boolean; narrow: boolean },
+  ): VectorRow[] {
+    if (limit <= 0) return [];
+    if (this.dataVersion() !== this.seenVersion) this.forget();
+    const query = vectorToBlob(vector);
+    const total = this.indexes.get(tenant)?.size ?? this.count(tenant);
+    if (options.exact || total <= EXACT_SCAN_MAX || (options.narrow && this.countMatching(where) <= EXACT_SCAN_MAX)) {
+      return this.scan(where, query, limit);
+    }
+    const candidates = this.indexFor(tenant).nearest(binaryCode(vector), Math.max(limit * CANDIDATES_PER_RESULT, MIN_CANDIDATES));
+    const rows = this.db
+      .prepare(
+        `SELECT m.id AS id, 1 - vec_distance_cosine(e.vector, ?) AS similarity
+         FROM memory_embeddings e JOIN memories m ON m.rowid = e.rowid
+         WHERE e.rowid IN (SELECT value FROM json_each(?)) AND ${where.sql}
+         ORDER BY similarity DESC LIMIT ?`,
+      )
+      .all(query, JSON.stringify(candidates), ...where.params, limit) as VectorRow[];
+    // The filters removed too many candidates: fall back to an exact scan of what they admit.
+    return rows.length < limit ? this.scan(where, query, limit) : rows;
+  }
+
+  /** Drops the in-memory indexes; the next search rebuilds what it needs. */
+  forget(): void {
+    this.indexes.clear();
+    this.seenVersion = this.dataVersion();
+  }
+
+  private scan(where: Clause, query: Buffer, limit: number): VectorRow[] {
+    return this.db
+      .prepare(
+        `SELECT m.id AS id, 1 - vec_distance_cosine(e.vector, ?) AS similarity
+         FROM memory_embeddings e JOIN memories m ON m.rowid = e.rowid
+         WHERE ${where.sql}
+         ORDER BY similarity DESC LIMIT ?`,
+      )
+      .all(query, ...where.params, limit) as VectorRow[];
+  }
+
+  private countMatching(where: Clause): number {
+    return this.db
+      .prepare(`SELECT count(*) FROM memory_embeddings e JOIN memories m ON m.rowid = e.rowid WHERE ${where.sql}`)
+      .pluck()
+      .get(...where.params) as number;
+  }
+
+  private indexFor(tenant: string): BinaryIndex {
+    let index = this.indexes.get(tenant);
+    if (index) return index;
+    const rows = this.db.prepare(`SELECT rowid, code FROM memory_embeddings WHERE tenant = ?`).raw().iterate(tenant);
+    for (const [rowid, blob] of rows as Iterable<[number, Buffer]>) {
+      const code = new Uint32Array(blob.buffer.slice(blob.byteOffset, blob.byteOffset + blob.byteLength));
+      index ??= new BinaryIndex(code.length, 4096);
+      index.add(rowid, code);
+    }
+    index ??= new BinaryIndex(0);
+    this.indexes.set(tenant, index);
+    return index;
+  }
+
+  private dataVersion(): number {
+    return this.db.pragma('data_version', { simple: true }) as number;
+  }
+}

@@ -1,0 +1,139 @@
+/**
+ * The SQLite store's approximate vector search (binary codes, re-scored exactly), exercised
+ * above the size where it takes over from the exact scan.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import type { Memory } from '../src/model/memory.js';
+import { SqliteStore } from '../src/store/sqlite/sqlite-store.js';
+import { EXACT_SCAN_MAX } from '../src/store/sqlite/vector-table.js';
+
+const DIMENSIONS = 512;
+const COUNT = EXACT_SCAN_MAX + 2_000;
+
+function seeded(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state / 2147483648;
+  };
+}
+const random = seeded(11);
+const gaussian = () => Math.sqrt(-2 * Math.log(random() || 1e-9)) * Math.cos(2 * Math.PI * random());
+const unit = (vector: Float32Array) => {
+  const norm = Math.hypot(...vector);
+  return vector.map((value) => value / norm);
+};
+const centres = Array.from({ length: 50 }, () => unit(Float32Array.from({ length: DIMENSIONS }, gaussian)));
+/** Clustered unit vectors, like sentence embeddings, rather than uniform noise. */
+const clustered = () => {
+  const centre = centres[Math.floor(random() * centres.length)] as Float32Array;
+  return unit(centre.map((value) => value + gaussian() / Math.sqrt(DIMENSIONS)));
+};
+
+function memory(id: string, scope = 'global'): Memory {
+  const at = '2026-01-01T00:00:00.000Z';
+  return {
+    id,
+    tenant: 't',
+    scope,
+    kind: 'note',
+    tier: 'unknown',
+    pinned: false,
+    hardRule: false,
+    text: `memory ${id}`,
+    abstract: null,
+    key: null,
+    sessionId: null,
+    source: 'user',
+    trust: 1,
+    data: null,
+    tags: [],
+    occurredAt: at,
+    createdAt: at,
+    updatedAt: at,
+    supersededBy: null,
+    archivedAt: null,
+    lastRetrievedAt: null,
+    retrievalCount: 0,
+  };
+}
+
+describe('approximate vector search in SQLite', () => {
+  let directory: string;
+  let file: string;
+  let store: SqliteStore;
+
+  beforeAll(async () => {
+    directory = mkdtempSync(path.join(os.tmpdir(), 'engram-ann-'));
+    file = path.join(directory, 'ann.db');
+    store = new SqliteStore(file);
+    const entries = Array.from({ length: COUNT }, (_, i) => ({
+      memory: memory(`m${i}`, i < 10 ? 'small' : 'global'),
+      vector: clustered(),
+    }));
+    await store.commit({ insert: entries });
+  });
+  afterAll(async () => {
+    await store.close();
+    rmSync(directory, { recursive: true, force: true });
+  });
+
+  it('finds nearly the same top 10 as an exact search', async () => {
+    let agreed = 0;
+    const queries = 20;
+    for (let q = 0; q < queries; q++) {
+      const query = clustered();
+      const approximate = await store.searchVector({ tenant: 't' }, query, 10);
+      const exact = await store.searchVector({ tenant: 't' }, query, 10, { exact: true });
+      const truth = new Set(exact.map((hit) => hit.id));
+      agreed += approximate.filter((hit) => truth.has(hit.id)).length;
+      // Re-scoring is exact, so the similarities reported are true cosines, best first.
+      expect(approximate[0]?.similarity).toBeLessThanOrEqual((exact[0]?.similarity ?? 0) + 1e-6);
+    }
+    expect(agreed / (queries * 10)).toBeGreaterThan(0.9);
+  });
+
+  it('searches a narrow scope exactly, whatever the index says', async () => {
+    const query = clustered();
+    const hits = await store.searchVector({ tenant: 't', scopes: ['small'] }, query, 10);
+    expect(hits.map((hit) => hit.id).sort()).toEqual(Array.from({ length: 10 }, (_, i) => `m${i}`).sort());
+  });
+
+  it('finds a vector added after the index was built', async () => {
+    const target = clustered();
+    await store.searchVector({ tenant: 't' }, target, 5); // builds the index
+    await store.commit({ insert: [{ memory: memory('late'), vector: target }] });
+    const [top] = await store.searchVector({ tenant: 't' }, target, 5);
+    expect(top?.id).toBe('late');
+  });
+
+  it('sees a vector written by another connection to the same file', async () => {
+    const target = clustered();
+    await store.searchVector({ tenant: 't' }, target, 5);
+    const other = new SqliteStore(file);
+    await other.commit({ insert: [{ memory: memory('elsewhere'), vector: target }] });
+    await other.close();
+    const [top] = await store.searchVector({ tenant: 't' }, target, 5);
+    expect(top?.id).toBe('elsewhere');
+  });
+
+  it('stops finding a purged memory', async () => {
+    const target = clustered();
+    await store.commit({ insert: [{ memory: memory('doomed'), vector: target }] });
+    expect((await store.searchVector({ tenant: 't' }, target, 1))[0]?.id).toBe('doomed');
+    await store.purgeMemories('t', ['doomed']);
+    expect((await store.searchVector({ tenant: 't' }, target, 5)).map((hit) => hit.id)).not.toContain('doomed');
+  });
+
+  it('leaves archived memories out', async () => {
+    const target = clustered();
+    const archived = { ...memory('archived'), archivedAt: '2026-01-02T00:00:00.000Z' };
+    await store.commit({ insert: [{ memory: archived, vector: target }] });
+    expect((await store.searchVector({ tenant: 't' }, target, 5)).map((hit) => hit.id)).not.toContain('archived');
+  });
+});
