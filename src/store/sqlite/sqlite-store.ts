@@ -23,8 +23,8 @@ import { filterClause } from './filter-clause.js';
 import { buildFtsQuery } from './fts-query.js';
 import { LATEST_VERSION } from './migrations.js';
 import { IN_MEMORY, openDatabase, type OpenDatabaseOptions } from './open-database.js';
-import { VectorTable } from './vector-table.js';
 import { blobToVector, MEMORY_COLUMNS, type MemoryRow, memoryToParams, rowToMemory, vectorToBlob } from './rows.js';
+import { VectorTable } from './vector-table.js';
 
 const INDEX_INFO_KEY = 'vector_index';
 /** SQLite's default limit on bound parameters is 32766; stay far below it. */

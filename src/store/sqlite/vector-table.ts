@@ -7,7 +7,7 @@
  */
 import type Database from 'better-sqlite3';
 
-import { BinaryIndex, binaryCode } from './binary-index.js';
+import { binaryCode,BinaryIndex } from './binary-index.js';
 import type { Clause } from './filter-clause.js';
 import { vectorToBlob } from './rows.js';
 
