@@ -10,7 +10,7 @@ import type { ConfigInput, EngramConfig } from './config/schema.js';
 import { withEmbeddingCache } from './embedding/cached-embedder.js';
 import { createEmbedderFromConfig } from './embedding/create-embedder.js';
 import type { Embedder } from './embedding/embedder.js';
-import { embedInBatches, type ProgressListener } from './engine/embed-batches.js';
+import { embedMemories, type ProgressListener } from './engine/embed-batches.js';
 import { type ImportOptions, type ImportSummary, parseRecords, writeRecords } from './engine/import-records.js';
 import { DEFAULT_SCOPE, newMemory, patchMemory, supersedeRepeatedKeys } from './engine/new-memory.js';
 import { assertCompatible, describeEmbedder, NO_EMBEDDER_ID, recordEmbedder } from './engine/vector-index.js';
@@ -26,7 +26,7 @@ import {
   MemoryPatchSchema,
   TIER_ALIASES,
 } from './model/memory-input.js';
-import { plainSearch, type SearchHit, type SearchMode } from './retrieval/plain-search.js';
+import { type Fusion, FUSIONS, hybridSearch, SEARCH_MODES, type SearchHit, type SearchMode } from './retrieval/hybrid-search.js';
 import { SqliteStore } from './store/sqlite/sqlite-store.js';
 import type { MemoryFilter, Store, StoreStats } from './store/store.js';
 
@@ -62,6 +62,14 @@ export interface SearchOptions {
    * @default "hybrid"
    */
   mode?: SearchMode;
+  /** How hybrid mode fuses words and meaning. @default config `retrieval.fusion` ("weighted") */
+  fusion?: Fusion;
+  /** Leave out results whose relevance is below this, in [0, 1]. @default 0 */
+  minRelevance?: number;
+  /** Only memories that occurred at or after this time. */
+  occurredAfter?: string | Date;
+  /** Only memories that occurred before this time. */
+  occurredBefore?: string | Date;
   /** Count the results as retrieved (feeds cooldown). @default true */
   recordRetrieval?: boolean;
 }
@@ -180,10 +188,7 @@ export class Engram {
         }
       }
     }
-    const vectors = await this.embedTexts(
-      memories.map((memory) => memory.text),
-      onProgress,
-    );
+    const vectors = await this.embedMemories(memories, onProgress);
     onProgress?.({ phase: 'writing', done: 0, total: memories.length });
     await this.store.commit({
       insert: memories.map((memory, i) => ({ memory, vector: vectors?.[i] ?? null })),
@@ -207,9 +212,9 @@ export class Engram {
     if (!result.success) throw new InvalidInputError(describeIssues(result.error));
     const current = await this.require(id);
     const next = patchMemory(current, result.data, this.clock.now());
-    const textChanged = next.text !== current.text;
+    const textChanged = next.text !== current.text || next.context !== current.context;
     if (textChanged) await assertCompatible(this.store, this.embedder);
-    const vectors = textChanged ? await this.embedTexts([next.text]) : null;
+    const vectors = textChanged ? await this.embedMemories([next]) : null;
     await this.store.commit({
       update: [textChanged ? { memory: next, vector: vectors?.[0] ?? null } : { memory: next }],
     });
@@ -258,14 +263,32 @@ export class Engram {
     if (!Number.isInteger(limit) || limit < 1 || limit > MAX_SEARCH_LIMIT) {
       throw new InvalidInputError(`limit must be a whole number from 1 to ${MAX_SEARCH_LIMIT} (got ${limit})`);
     }
+    const mode = parseChoice(request.mode ?? 'hybrid', SEARCH_MODES, 'search mode');
+    const fusion = parseChoice(request.fusion ?? this.config.retrieval.fusion, FUSIONS, 'fusion');
+    const minRelevance = request.minRelevance ?? 0;
+    if (!(minRelevance >= 0 && minRelevance <= 1)) throw new InvalidInputError(`minRelevance must be between 0 and 1 (got ${minRelevance})`);
     await assertCompatible(this.store, this.embedder);
-    const hits = await plainSearch({
+    const retrieval = this.config.retrieval;
+    const hits = await hybridSearch({
       store: this.store,
       embedder: this.embedder,
-      filter: this.filter(request, false),
+      filter: { ...this.filter(request, false), ...timeRange(request) },
       query: request.query,
       limit,
-      mode: request.mode ?? 'hybrid',
+      mode,
+      scopes: request.scopes,
+      now: this.clock.now(),
+      minRelevance,
+      settings: {
+        fusion,
+        lexicalWeight: retrieval.lexical_weight,
+        candidates: retrieval.candidates,
+        factors: {
+          recencyWeight: retrieval.recency_weight,
+          recencyHalfLifeDays: retrieval.recency_half_life_days,
+          exactBoost: retrieval.exact_boost,
+        },
+      },
     });
     if (request.recordRetrieval !== false && hits.length > 0) {
       await this.store.recordRetrieval(
@@ -292,10 +315,7 @@ export class Engram {
     this.assertOpen();
     const all: Memory[] = [];
     for await (const memory of this.store.iterateAllMemories()) all.push(memory);
-    const vectors = await this.embedTexts(
-      all.map((memory) => memory.text),
-      onProgress,
-    );
+    const vectors = await this.embedMemories(all, onProgress);
     const info = describeEmbedder(this.embedder) ?? {
       model: (this.embedder as Embedder).id,
       dimensions: vectors?.[0]?.length ?? 0,
@@ -322,7 +342,7 @@ export class Engram {
       options,
       store: this.store,
       tenant: this.tenant,
-      embed: (texts, onProgress) => this.embedTexts(texts, onProgress),
+      embed: (memories, onProgress) => this.embedMemories(memories, onProgress),
       afterWrite: (vectors) => recordEmbedder(this.store, this.embedder, vectors),
     });
   }
@@ -341,9 +361,9 @@ export class Engram {
     await this.embedder?.close?.();
   }
 
-  private async embedTexts(texts: readonly string[], onProgress?: ProgressListener): Promise<Float32Array[] | null> {
+  private async embedMemories(memories: readonly Memory[], onProgress?: ProgressListener): Promise<Float32Array[] | null> {
     if (!this.embedder) return null;
-    return embedInBatches(this.embedder, texts, this.config.embedding.batch_size * 8, onProgress);
+    return embedMemories(this.embedder, memories, this.config.embedding.batch_size * 8, onProgress);
   }
 
   private filter(
@@ -389,4 +409,16 @@ export class Engram {
 function parseChoice<T extends string>(value: string, allowed: readonly T[], name: string): T {
   if ((allowed as readonly string[]).includes(value)) return value as T;
   throw new InvalidInputError(`unknown ${name} ${value}: choose from ${allowed.join(', ')}`);
+}
+
+function timeRange(request: SearchOptions): { occurredAfter?: string; occurredBefore?: string } {
+  const range: { occurredAfter?: string; occurredBefore?: string } = {};
+  for (const name of ['occurredAfter', 'occurredBefore'] as const) {
+    const value = request[name];
+    if (value === undefined) continue;
+    const date = value instanceof Date ? value : new Date(value);
+    if (Number.isNaN(date.getTime())) throw new InvalidInputError(`${name} is not a valid date: ${String(value)}`);
+    range[name] = date.toISOString();
+  }
+  return range;
 }

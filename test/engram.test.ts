@@ -74,8 +74,8 @@ describe('remember and search', () => {
     await engram.remember('Quarterly revenue grew by four percent');
     const [top] = await engram.search('she got a new dog');
     expect(top?.memory.id).toBe(memory.id);
-    expect(top?.lexical).toBeNull();
-    expect(top?.vector).toBeGreaterThan(0.3);
+    expect(top?.signals.bm25).toBeNull();
+    expect(top?.signals.cosine).toBeGreaterThan(0.3);
   });
 
   it('fills defaults and stamps times from the injected clock', async () => {
@@ -283,7 +283,7 @@ describe('embeddings', () => {
     expect(await local.reindex()).toEqual({ memories: 1, embedder: 'local:universal-sentence-encoder-lite', dimensions: 512 });
     const [top] = await local.search('which database for billing');
     expect(top?.memory.text).toBe('We chose PostgreSQL for billing');
-    expect(top?.vector).toBeGreaterThan(0);
+    expect(top?.signals.cosine).toBeGreaterThan(0);
     expect((await local.stats()).vectors).toBe(1);
   });
 });

@@ -56,6 +56,7 @@ const memory: Memory = {
   hardRule: false,
   text: 'Alice prefers tea over coffee',
   abstract: 'Alice prefers tea.',
+  context: null,
   key: 'drink',
   sessionId: null,
   source: 'user',

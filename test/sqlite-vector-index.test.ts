@@ -47,6 +47,7 @@ function memory(id: string, scope = 'global'): Memory {
     hardRule: false,
     text: `memory ${id}`,
     abstract: null,
+    context: null,
     key: null,
     sessionId: null,
     source: 'user',

@@ -33,6 +33,7 @@ function makeMemory(fields: Partial<Memory> & Pick<Memory, 'id'>): Memory {
     hardRule: false,
     text: `memory ${fields.id}`,
     abstract: null,
+    context: null,
     key: null,
     sessionId: null,
     source: 'user',

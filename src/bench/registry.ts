@@ -4,6 +4,8 @@
  */
 import { InvalidInputError } from '../errors.js';
 import { runIngestBenchmark } from './ingest.js';
+import { runLocomoBenchmark } from './locomo.js';
+import { runLongMemEvalBenchmark } from './longmemeval.js';
 
 /** What every benchmark receives. */
 export interface BenchOptions {
@@ -20,6 +22,14 @@ export interface BenchResult {
 
 export const BENCHMARKS: Record<string, { description: string; run: (options: BenchOptions) => Promise<BenchResult> }> = {
   ingest: { description: 'memories/s added with and without embeddings, database size per memory', run: runIngestBenchmark },
+  locomo: {
+    description: 'LoCoMo evidence retrieval (--data FILE): recall@k and hit@k per search method, overall and per category',
+    run: runLocomoBenchmark,
+  },
+  longmemeval: {
+    description: 'LongMemEval retrieval protocol (--data FILE): session recall_any/recall_all/ndcg@5,10 per search method',
+    run: runLongMemEvalBenchmark,
+  },
 };
 
 export async function runBenchmark(name: string, options: BenchOptions): Promise<BenchResult> {

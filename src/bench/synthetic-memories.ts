@@ -5,8 +5,8 @@
  */
 import type { MemoryInput } from '../model/memory-input.js';
 
-const PEOPLE = ['Alice', 'Bob', 'Carmen', 'Deepak', 'Elena', 'Farid', 'Grace', 'Hiro', 'Ines', 'Jonas', 'Kemi', 'Luca'];
-const TOPICS = [
+export const PEOPLE = ['Alice', 'Bob', 'Carmen', 'Deepak', 'Elena', 'Farid', 'Grace', 'Hiro', 'Ines', 'Jonas', 'Kemi', 'Luca'];
+export const TOPICS = [
   'the billing service',
   'the deploy pipeline',
   'the search index',
@@ -23,7 +23,7 @@ const TOPICS = [
   'the invoice emails',
   'the feature flags',
 ];
-const CHOICES = [
+export const CHOICES = [
   'PostgreSQL',
   'SQLite',
   'Redis',

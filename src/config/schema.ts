@@ -117,10 +117,27 @@ const SolutionsSchema = z.strictObject({
   similarity: z.enum(['keyword', 'semantic', 'hybrid'], { error: 'must be one of: keyword, semantic, hybrid' }).default('hybrid'),
 });
 
+/** `[retrieval]`: how search finds and ranks candidates. */
+const RetrievalSchema = z.strictObject({
+  /** `weighted` (calibrated word coverage + meaning) or `rrf` (reciprocal-rank fusion). @default "weighted" */
+  fusion: z.enum(['weighted', 'rrf'], { error: 'must be weighted or rrf' }).default('weighted'),
+  /** Weight of word coverage against meaning in weighted fusion. @default 0.5 */
+  lexical_weight: unit().default(0.5),
+  /** Candidates drawn from each index before ranking. @default 100 */
+  candidates: positive().max(4096, 'must be at most 4096').default(100),
+  /** How much an old memory can lose to a new one, in [0, 1]. @default 0.1 */
+  recency_weight: unit().default(0.1),
+  /** Age at which half of recency_weight is lost, in days. @default 30 */
+  recency_half_life_days: z.number({ error: 'must be a number' }).positive('must be more than 0').default(30),
+  /** Bonus for a memory holding the query's phrase (0.15 = ×1.15). @default 0.15 */
+  exact_boost: unit().default(0.15),
+});
+
 /** The whole of `engram.toml`. Every section may be left out. */
 export const ConfigSchema = z.strictObject({
   store: StoreSchema.prefault({}),
   embedding: EmbeddingSchema.prefault({}),
+  retrieval: RetrievalSchema.prefault({}),
   memory: MemorySchema.prefault({}),
   auto_recall: AutoRecallSchema.prefault({}),
   working_set: WorkingSetSchema.prefault({}),

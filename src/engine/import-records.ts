@@ -56,7 +56,7 @@ export async function writeRecords(parts: {
   options: ImportOptions;
   store: Store;
   tenant: string;
-  embed: (texts: readonly string[], onProgress?: ProgressListener) => Promise<Float32Array[] | null>;
+  embed: (memories: readonly Memory[], onProgress?: ProgressListener) => Promise<Float32Array[] | null>;
   afterWrite: (vectors: readonly Float32Array[]) => Promise<void>;
 }): Promise<ImportSummary> {
   const { memories, options, store, tenant } = parts;
@@ -72,10 +72,7 @@ export async function writeRecords(parts: {
   const fresh = memories.filter((memory) => !existing.has(memory.id));
   const replacing = replace ? memories.filter((memory) => existing.has(memory.id)) : [];
   const toEmbed = [...fresh, ...replacing];
-  const vectors = await parts.embed(
-    toEmbed.map((memory) => memory.text),
-    options.onProgress,
-  );
+  const vectors = await parts.embed(toEmbed, options.onProgress);
   options.onProgress?.({ phase: 'writing', done: 0, total: toEmbed.length });
   try {
     await store.commit({

@@ -28,6 +28,7 @@ export function newMemory(input: ParsedMemoryInput, id: string, now: Date, defau
     hardRule: input.hardRule ?? false,
     text: input.text,
     abstract: input.abstract ?? null,
+    context: input.context ?? null,
     key: input.key ?? null,
     sessionId: input.sessionId ?? null,
     source,

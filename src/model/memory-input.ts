@@ -31,6 +31,11 @@ const label = (name: string) =>
     .min(1, `${name} is empty`)
     .max(MAX_LABEL_CHARS, `${name} is longer than ${MAX_LABEL_CHARS} characters`);
 
+const context = z
+  .string({ error: 'context must be a string' })
+  .max(MAX_TEXT_CHARS, `context is longer than ${MAX_TEXT_CHARS} characters`)
+  .transform((value) => (value.trim() === '' ? null : value.trim()));
+
 const kind = z.enum(KINDS, { error: `kind must be one of: ${KINDS.join(', ')}` });
 const tier = z.preprocess(
   (value) => (typeof value === 'string' ? (TIER_ALIASES[value] ?? value) : value),
@@ -63,6 +68,7 @@ export const MemoryInputSchema = z.strictObject({
   pinned: z.boolean({ error: 'pinned must be true or false' }).optional(),
   hardRule: z.boolean({ error: 'hardRule must be true or false' }).optional(),
   abstract: label('abstract').nullable().optional(),
+  context: context.nullable().optional(),
   key: label('key').nullable().optional(),
   sessionId: label('sessionId').nullable().optional(),
   source: source.optional(),
@@ -85,6 +91,7 @@ export const MemoryPatchSchema = z.strictObject({
   pinned: z.boolean({ error: 'pinned must be true or false' }).optional(),
   hardRule: z.boolean({ error: 'hardRule must be true or false' }).optional(),
   abstract: label('abstract').nullable().optional(),
+  context: context.nullable().optional(),
   key: label('key').nullable().optional(),
   sessionId: label('sessionId').nullable().optional(),
   source: source.optional(),
@@ -107,6 +114,8 @@ export const MemoryRecordSchema = z.strictObject({
   hardRule: z.boolean({ error: 'hardRule must be true or false' }),
   text,
   abstract: label('abstract').nullable(),
+  // Exports written before `context` existed have no such field.
+  context: context.nullable().default(null),
   key: label('key').nullable(),
   sessionId: label('sessionId').nullable(),
   source,

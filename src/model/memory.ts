@@ -48,6 +48,11 @@ export interface Memory {
   text: string;
   /** One sentence, used by intrusive recall (seed 001); null until written. */
   abstract: string | null;
+  /**
+   * Text that situates the memory without being part of it — for a conversation turn, the turn
+   * before it. Indexed with the memory for search (words and meaning), never shown as the memory.
+   */
+  context: string | null;
   /** Name of a keyed note; at most one live memory per tenant, scope and key. */
   key: string | null;
   sessionId: string | null;

@@ -11,6 +11,10 @@ export interface MemoryFilter {
   tenant: string;
   /** Only these scopes (any of them). */
   scopes?: readonly string[] | undefined;
+  /** Only memories that occurred at or after this ISO time. */
+  occurredAfter?: string | undefined;
+  /** Only memories that occurred before this ISO time. */
+  occurredBefore?: string | undefined;
   kinds?: readonly Kind[] | undefined;
   tiers?: readonly Tier[] | undefined;
   sessionId?: string | undefined;
@@ -92,13 +96,15 @@ export interface Store {
   iterateMemories(filter: MemoryFilter, pageSize?: number): AsyncIterable<Memory>;
   /** Every memory of every tenant, in the order they were stored; for re-indexing. */
   iterateAllMemories(pageSize?: number): AsyncIterable<Memory>;
-  /** Full-text search over text, abstract and tags; any user text is safe as `query`. */
+  /** Full-text search over text, abstract, tags and context; any user text is safe as `query`. */
   searchLexical(filter: MemoryFilter, query: string, limit: number): Promise<LexicalHit[]>;
   /**
    * Nearest neighbours of `vector` among memories matching `filter`, by cosine similarity.
    * Large stores may answer approximately; `exact: true` asks for an exhaustive search.
    */
   searchVector(filter: MemoryFilter, vector: Float32Array, limit: number, options?: { exact?: boolean }): Promise<VectorHit[]>;
+  /** Cosine similarity of `vector` to each listed memory that has a vector (others are left out). */
+  vectorSimilarities(tenant: string, ids: readonly string[], vector: Float32Array): Promise<Map<string, number>>;
   /** Notes that these memories were just retrieved (for cooldown and stats). */
   recordRetrieval(tenant: string, ids: readonly string[], at: string): Promise<void>;
   /** The embedder the stored vectors belong to, or null before the first vector. */

@@ -29,6 +29,14 @@ export function filterClause(filter: MemoryFilter, alias: string): Clause {
     parts.push(`${alias}.session_id = ?`);
     params.push(filter.sessionId);
   }
+  if (filter.occurredAfter !== undefined) {
+    parts.push(`${alias}.occurred_at >= ?`);
+    params.push(Date.parse(filter.occurredAfter));
+  }
+  if (filter.occurredBefore !== undefined) {
+    parts.push(`${alias}.occurred_at < ?`);
+    params.push(Date.parse(filter.occurredBefore));
+  }
   if (!filter.includeArchived) parts.push(`${alias}.archived_at IS NULL`);
   if (!filter.includeSuperseded) parts.push(`${alias}.superseded_by IS NULL`);
   return { sql: parts.join(' AND '), params };

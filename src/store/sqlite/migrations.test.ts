@@ -96,6 +96,7 @@ describe('schema migrations', () => {
       hardRule: false,
       text: 'Alice drinks green tea',
       abstract: null,
+      context: null,
       key: 'drink',
       sessionId: null,
       source: 'user',

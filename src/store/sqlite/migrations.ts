@@ -119,6 +119,39 @@ export const MIGRATIONS: readonly Migration[] = [
       db.exec(`DROP TABLE memory_vectors`);
     },
   },
+  {
+    version: 4,
+    description: 'memory context, indexed for full-text search with the memory',
+    up(db) {
+      db.exec(`
+        ALTER TABLE memories ADD COLUMN context TEXT;
+        DROP TRIGGER memories_fts_insert;
+        DROP TRIGGER memories_fts_delete;
+        DROP TRIGGER memories_fts_update;
+        DROP TABLE memories_fts;
+        CREATE VIRTUAL TABLE memories_fts USING fts5(
+          text, abstract, tags, context,
+          content = 'memories', content_rowid = 'rowid',
+          tokenize = 'porter unicode61 remove_diacritics 2'
+        );
+        CREATE TRIGGER memories_fts_insert AFTER INSERT ON memories BEGIN
+          INSERT INTO memories_fts (rowid, text, abstract, tags, context)
+          VALUES (new.rowid, new.text, new.abstract, new.tags, new.context);
+        END;
+        CREATE TRIGGER memories_fts_delete AFTER DELETE ON memories BEGIN
+          INSERT INTO memories_fts (memories_fts, rowid, text, abstract, tags, context)
+          VALUES ('delete', old.rowid, old.text, old.abstract, old.tags, old.context);
+        END;
+        CREATE TRIGGER memories_fts_update AFTER UPDATE OF text, abstract, tags, context ON memories BEGIN
+          INSERT INTO memories_fts (memories_fts, rowid, text, abstract, tags, context)
+          VALUES ('delete', old.rowid, old.text, old.abstract, old.tags, old.context);
+          INSERT INTO memories_fts (rowid, text, abstract, tags, context)
+          VALUES (new.rowid, new.text, new.abstract, new.tags, new.context);
+        END;
+        INSERT INTO memories_fts (memories_fts) VALUES ('rebuild');
+      `);
+    },
+  },
 ];
 
 /** The schema version this build writes. */

@@ -16,6 +16,7 @@ export interface MemoryRow {
   hard_rule: number;
   text: string;
   abstract: string | null;
+  context: string | null;
   key: string | null;
   session_id: string | null;
   source: string;
@@ -50,6 +51,7 @@ export function rowToMemory(row: MemoryRow): Memory {
     hardRule: row.hard_rule === 1,
     text: row.text,
     abstract: row.abstract,
+    context: row.context,
     key: row.key,
     sessionId: row.session_id,
     source: row.source as Source,
@@ -77,6 +79,7 @@ export function memoryToParams(memory: Memory): MemoryParams {
     hard_rule: memory.hardRule ? 1 : 0,
     text: memory.text,
     abstract: memory.abstract,
+    context: memory.context,
     key: memory.key,
     session_id: memory.sessionId,
     source: memory.source,
@@ -104,6 +107,7 @@ export const MEMORY_COLUMNS = [
   'hard_rule',
   'text',
   'abstract',
+  'context',
   'key',
   'session_id',
   'source',

@@ -174,15 +174,15 @@ export class SqliteStore implements Store {
     const match = buildFtsQuery(query);
     if (match === null || limit <= 0) return [];
     const where = filterClause(filter, 'm');
-    const rows = this.db
+    // Column weights: text, abstract, tags, context. Context helps find a memory, but less than its own words.
+    return this.db
       .prepare(
-        `SELECT m.id AS id, -bm25(memories_fts) AS score
+        `SELECT m.id AS id, -bm25(memories_fts, 1.0, 0.5, 0.5, 0.5) AS score
          FROM memories_fts JOIN memories m ON m.rowid = memories_fts.rowid
          WHERE memories_fts MATCH ? AND ${where.sql}
-         ORDER BY bm25(memories_fts) LIMIT ?`,
+         ORDER BY bm25(memories_fts, 1.0, 0.5, 0.5, 0.5) LIMIT ?`,
       )
       .all(match, ...where.params, limit) as LexicalHit[];
-    return rows;
   }
 
   async searchVector(
@@ -191,11 +191,15 @@ export class SqliteStore implements Store {
     limit: number,
     options: { exact?: boolean } = {},
   ): Promise<VectorHit[]> {
-    const narrow = [filter.scopes, filter.kinds, filter.tiers, filter.sessionId].some((part) => part !== undefined);
+    const narrow = [filter.scopes, filter.kinds, filter.tiers, filter.sessionId, filter.occurredAfter, filter.occurredBefore].some((part) => part !== undefined);
     return this.vectors.search(filter.tenant, filterClause(filter, 'm'), vector, limit, {
       exact: options.exact ?? false,
       narrow,
     });
+  }
+
+  async vectorSimilarities(tenant: string, ids: readonly string[], vector: Float32Array): Promise<Map<string, number>> {
+    return this.vectors.similarities(tenant, ids, vector);
   }
 
   async recordRetrieval(tenant: string, ids: readonly string[], at: string): Promise<void> {

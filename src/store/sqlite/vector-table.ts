@@ -101,6 +101,19 @@ export class VectorTable {
     return rows.length < limit ? this.scan(where, query, limit) : rows;
   }
 
+  /** Cosine similarity of `vector` to each of these memories that has a vector. */
+  similarities(tenant: string, ids: readonly string[], vector: Float32Array): Map<string, number> {
+    if (ids.length === 0) return new Map();
+    const rows = this.db
+      .prepare(
+        `SELECT m.id AS id, 1 - vec_distance_cosine(e.vector, ?) AS similarity
+         FROM memories m JOIN memory_embeddings e ON e.rowid = m.rowid
+         WHERE m.tenant = ? AND m.id IN (SELECT value FROM json_each(?))`,
+      )
+      .all(vectorToBlob(vector), tenant, JSON.stringify(ids)) as VectorRow[];
+    return new Map(rows.map((row) => [row.id, row.similarity]));
+  }
+
   /** Drops the in-memory indexes; the next search rebuilds what it needs. */
   forget(): void {
     this.indexes.clear();

@@ -1,0 +1,68 @@
+/**
+ * The multiplicative factors applied on top of relevance, each kept visible in the result:
+ * recency (newer memories rank a little higher), scope match (a memory from the most specific
+ * scope asked for beats one from a broader scope) and exact match (the memory contains the
+ * query's quoted phrase, or the query's words in order).
+ */
+import type { Memory } from '../model/memory.js';
+import type { LexicalQuery } from '../text/lexical-query.js';
+import { words } from '../text/words.js';
+
+/** The factors of one hit; each is 1 when it makes no difference. */
+export interface ScoreFactors {
+  recency: number;
+  scope: number;
+  exact: number;
+}
+
+export interface FactorSettings {
+  /** How much an old memory can lose, in [0, 1]: 0.1 means at most 10%. */
+  recencyWeight: number;
+  /** Age at which half of `recencyWeight` is lost, in days. */
+  recencyHalfLifeDays: number;
+  /** Bonus for an exact match: 0.15 means ×1.15. */
+  exactBoost: number;
+}
+
+const DAY_MS = 86_400_000;
+/** Each step down the caller's scope list (most specific first) costs this much. */
+const SCOPE_STEP = 0.05;
+const SCOPE_FLOOR = 0.8;
+
+/** `1 − weight × (1 − 2^(−age / halfLife))`: 1 for a memory from now, 1 − weight for a very old one. */
+export function recencyFactor(occurredAt: string, now: Date, settings: FactorSettings): number {
+  const ageDays = Math.max(0, now.getTime() - Date.parse(occurredAt)) / DAY_MS;
+  return 1 - settings.recencyWeight * (1 - 2 ** (-ageDays / settings.recencyHalfLifeDays));
+}
+
+/** 1 for the first (most specific) scope named, a little less for each broader one. */
+export function scopeFactor(scope: string, scopes: readonly string[] | undefined): number {
+  const position = scopes?.indexOf(scope) ?? -1;
+  return position <= 0 ? 1 : Math.max(SCOPE_FLOOR, 1 - SCOPE_STEP * position);
+}
+
+/** The memory's words, joined, for substring tests of phrases. */
+function joinedWords(text: string): string {
+  return ` ${words(text, 20_000).join(' ')} `;
+}
+
+/** `1 + exactBoost` when the memory holds a quoted phrase, or all query words (two or more) in order. */
+export function exactFactor(memory: Memory, query: LexicalQuery | null, queryText: string, settings: FactorSettings): number {
+  const text = joinedWords(memory.text);
+  const phrases = query?.phrases ?? [];
+  const whole = words(queryText);
+  const hit =
+    phrases.some((phrase) => text.includes(` ${phrase.join(' ')} `)) || (whole.length > 1 && text.includes(` ${whole.join(' ')} `));
+  return hit ? 1 + settings.exactBoost : 1;
+}
+
+export function computeFactors(
+  memory: Memory,
+  context: { now: Date; scopes: readonly string[] | undefined; query: LexicalQuery | null; queryText: string; settings: FactorSettings },
+): ScoreFactors {
+  return {
+    recency: recencyFactor(memory.occurredAt, context.now, context.settings),
+    scope: scopeFactor(memory.scope, context.scopes),
+    exact: exactFactor(memory, context.query, context.queryText, context.settings),
+  };
+}

@@ -1,0 +1,170 @@
+/**
+ * Hybrid search: candidates from the full-text index (BM25) and the vector index, each scored
+ * with signals that mean the same thing for every query — word coverage, cosine similarity,
+ * keyword overlap — fused into a calibrated relevance, then multiplied by the visible recency,
+ * scope and exact-match factors. Other modes rank by one signal, for comparison and for
+ * callers who want exactly that.
+ */
+import type { Embedder } from '../embedding/embedder.js';
+import type { Memory } from '../model/memory.js';
+import type { LexicalHit, MemoryFilter, Store, VectorHit } from '../store/store.js';
+import { parseLexicalQuery } from '../text/lexical-query.js';
+import { calibrate } from './calibration.js';
+import { coverage, stemSet } from './coverage.js';
+import { computeFactors, type FactorSettings, type ScoreFactors } from './factors.js';
+import { keywordOverlap, keywordSet } from './keyword-overlap.js';
+
+/** Which signals rank the results. */
+export const SEARCH_MODES = ['hybrid', 'bm25', 'dense', 'keyword'] as const;
+export type SearchMode = (typeof SEARCH_MODES)[number];
+
+/** How hybrid mode combines words and meaning. */
+export const FUSIONS = ['weighted', 'rrf'] as const;
+export type Fusion = (typeof FUSIONS)[number];
+
+/** What was measured between the query and a memory. */
+export interface SearchSignals {
+  /** BM25 from the full-text index (higher is better); null when no query word matched. */
+  bm25: number | null;
+  /** Share of the query's content words in the memory (with its context, when it has one). */
+  coverage: number;
+  /** Cosine similarity of the query's and the memory's embeddings; null without vectors. */
+  cosine: number | null;
+  /** Seed 004's keyword overlap: shared words ÷ the larger word set. */
+  keyword: number;
+}
+
+/** One result: the memory, its relevance, and every part of its score. */
+export interface SearchHit {
+  memory: Memory;
+  /** The ranking score: the mode's base score × every factor. */
+  score: number;
+  /**
+   * Relevance in [0, 1], on one scale for every query (see calibration.ts); the seeds'
+   * thresholds apply to it. In hybrid mode the calibrated fusion; in the other modes the
+   * mode's own signal (coverage for bm25, cosine for dense, overlap for keyword).
+   */
+  relevance: number;
+  signals: SearchSignals;
+  factors: ScoreFactors;
+}
+
+export interface RetrievalSettings {
+  fusion: Fusion;
+  /** Weight of word coverage against meaning in weighted fusion. */
+  lexicalWeight: number;
+  /** Candidates drawn from each index. */
+  candidates: number;
+  factors: FactorSettings;
+}
+
+export interface HybridSearchRequest {
+  store: Store;
+  embedder: Embedder | null;
+  filter: MemoryFilter;
+  query: string;
+  limit: number;
+  mode: SearchMode;
+  /** Scopes in the caller's order, most specific first (for the scope factor). */
+  scopes: readonly string[] | undefined;
+  now: Date;
+  minRelevance: number;
+  settings: RetrievalSettings;
+}
+
+/** Reciprocal-rank fusion's constant, from the original paper. */
+const RRF_K = 60;
+
+/** Finds up to `limit` memories for `query`, best first. */
+export async function hybridSearch(request: HybridSearchRequest): Promise<SearchHit[]> {
+  const { store, filter, query, mode, settings } = request;
+  const pool = Math.max(settings.candidates, request.limit * 2);
+  const embedder = mode === 'hybrid' || mode === 'dense' ? request.embedder : null;
+  const queryVector = embedder ? ((await embedder.embed([query]))[0] as Float32Array) : null;
+  const [lexical, vector] = await Promise.all([
+    mode === 'dense' ? ([] as LexicalHit[]) : store.searchLexical(filter, query, pool),
+    queryVector ? store.searchVector(filter, queryVector, pool) : ([] as VectorHit[]),
+  ]);
+  const ids = [...new Set([...lexical.map((hit) => hit.id), ...vector.map((hit) => hit.id)])];
+  const memories = await store.getMemories(filter.tenant, ids);
+  const cosines = new Map(vector.map((hit) => [hit.id, hit.similarity]));
+  const missing = queryVector && mode === 'hybrid' ? ids.filter((id) => !cosines.has(id)) : [];
+  for (const [id, similarity] of await store.vectorSimilarities(filter.tenant, missing, queryVector ?? new Float32Array())) {
+    cosines.set(id, similarity);
+  }
+
+  const bm25 = new Map(lexical.map((hit) => [hit.id, hit.score]));
+  const bestBm25 = lexical[0]?.score ?? 0;
+  const ranks = { lexical: rankOf(lexical), vector: rankOf(vector) };
+  const queryStems = stemSet(query);
+  const queryKeywords = keywordSet(query);
+  const lexicalQuery = parseLexicalQuery(query);
+
+  const hits = memories.map((memory): SearchHit => {
+    const signals: SearchSignals = {
+      bm25: bm25.get(memory.id) ?? null,
+      coverage: memoryCoverage(queryStems, memory),
+      cosine: cosines.get(memory.id) ?? null,
+      keyword: keywordOverlap(queryKeywords, keywordSet(memory.text)),
+    };
+    const factors = computeFactors(memory, {
+      now: request.now,
+      scopes: request.scopes,
+      query: lexicalQuery,
+      queryText: query,
+      settings: settings.factors,
+    });
+    const relevance = relevanceOf(signals, mode, embedder !== null, settings.lexicalWeight);
+    const base = baseScore({ mode, settings, signals, relevance, bestBm25, ranks, id: memory.id });
+    return { memory, score: base * factors.recency * factors.scope * factors.exact, relevance, signals, factors };
+  });
+  return hits
+    .filter((hit) => hit.relevance >= request.minRelevance && hit.score > 0)
+    .sort((a, b) => b.score - a.score || a.memory.id.localeCompare(b.memory.id))
+    .slice(0, request.limit);
+}
+
+/** Coverage of the memory alone, averaged with coverage of memory and context when it has context. */
+function memoryCoverage(query: ReadonlySet<string>, memory: Memory): number {
+  const own = coverage(query, stemSet(memory.text, 20_000));
+  if (memory.context === null) return own;
+  return (own + coverage(query, stemSet(`${memory.context} ${memory.text}`, 20_000))) / 2;
+}
+
+function relevanceOf(signals: SearchSignals, mode: SearchMode, hasVectors: boolean, lexicalWeight: number): number {
+  const cosine = Math.max(0, signals.cosine ?? 0);
+  switch (mode) {
+    case 'bm25':
+      return signals.coverage;
+    case 'dense':
+      return cosine;
+    case 'keyword':
+      return signals.keyword;
+    case 'hybrid':
+      return calibrate(hasVectors ? lexicalWeight * signals.coverage + (1 - lexicalWeight) * cosine : signals.coverage);
+  }
+}
+
+function baseScore(parts: {
+  mode: SearchMode;
+  settings: RetrievalSettings;
+  signals: SearchSignals;
+  relevance: number;
+  bestBm25: number;
+  ranks: { lexical: Map<string, number>; vector: Map<string, number> };
+  id: string;
+}): number {
+  const { mode, signals, relevance, bestBm25, ranks, id } = parts;
+  if (mode === 'bm25') return bestBm25 > 0 && signals.bm25 !== null ? signals.bm25 / bestBm25 : 0;
+  if (mode !== 'hybrid' || parts.settings.fusion === 'weighted') return relevance;
+  // Reciprocal-rank fusion, scaled so a memory first in both lists scores 1.
+  const rrf = [ranks.lexical.get(id), ranks.vector.get(id)].reduce<number>(
+    (sum, rank) => sum + (rank === undefined ? 0 : 1 / (RRF_K + rank)),
+    0,
+  );
+  return (rrf * (RRF_K + 1)) / 2;
+}
+
+function rankOf(hits: readonly { id: string }[]): Map<string, number> {
+  return new Map(hits.map((hit, index) => [hit.id, index + 1]));
+}
