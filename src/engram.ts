@@ -266,7 +266,8 @@ export class Engram {
     const mode = parseChoice(request.mode ?? 'hybrid', SEARCH_MODES, 'search mode');
     const fusion = parseChoice(request.fusion ?? this.config.retrieval.fusion, FUSIONS, 'fusion');
     const minRelevance = request.minRelevance ?? 0;
-    if (!(minRelevance >= 0 && minRelevance <= 1)) throw new InvalidInputError(`minRelevance must be between 0 and 1 (got ${minRelevance})`);
+    if (!(minRelevance >= 0 && minRelevance <= 1))
+      throw new InvalidInputError(`minRelevance must be between 0 and 1 (got ${minRelevance})`);
     await assertCompatible(this.store, this.embedder);
     const retrieval = this.config.retrieval;
     const hits = await hybridSearch({

@@ -120,7 +120,7 @@ describe('dataset benchmarks', () => {
     expect(json.questions).toMatchObject({ scored: 2, skipped: 1, skippedBecause: { noEvidence: 1 } });
     expect(json.questions.byCategory).toEqual({ 'single-hop': 1, temporal: 1 });
     expect(json.evidence).toEqual({ repaired: ['conv-test D:2:01; D9:9'], unresolved: ['conv-test D9:9'] });
-    expect(Object.keys(json.methods)).toEqual(['bm25', 'dense', 'keyword', 'hybrid']);
+    expect(Object.keys(json.methods)).toEqual(['bm25', 'dense', 'keyword', 'hybrid', 'hybrid-rrf']);
     for (const scores of Object.values(json.methods)) {
       expect(Object.keys(scores.overall).sort()).toEqual(
         ['recall@1', 'recall@5', 'recall@10', 'recall@25', 'hit@1', 'hit@5', 'hit@10', 'hit@25'].sort(),

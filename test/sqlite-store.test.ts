@@ -235,3 +235,24 @@ describe('SqliteStore on a file', () => {
     );
   });
 });
+
+describe('SqliteStore lexical search under filters', () => {
+  it('still finds a weak match when better matches of another tenant fill the first ranks', async () => {
+    const store = new SqliteStore(':memory:');
+    const base = { ...memory, key: null };
+    await store.commit({
+      insert: [
+        ...Array.from({ length: 60 }, (_, i) => ({
+          memory: { ...base, id: `big-${i}`, tenant: 'big', text: 'apple apple apple pie' },
+          vector: null,
+        })),
+        {
+          memory: { ...base, id: 'small-1', tenant: 'small', text: 'an apple among many other words in a long sentence' },
+          vector: null,
+        },
+      ],
+    });
+    expect((await store.searchLexical({ tenant: 'small' }, 'apple', 1)).map((hit) => hit.id)).toEqual(['small-1']);
+    await store.close();
+  });
+});

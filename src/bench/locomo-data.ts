@@ -64,7 +64,7 @@ const QuestionSchema = z.looseObject({
 const FileSchema = z
   .array(
     z.looseObject({
-      sample_id: z.union([z.string(), z.number()]).optional(),
+      sample_id: z.union([z.string(), z.number()], { error: 'expected a string id' }).optional(),
       conversation: z.record(z.string(), z.unknown()),
       qa: z.array(QuestionSchema),
     }),

@@ -31,7 +31,7 @@ export interface LongMemEvalQuestion {
   turns: { empty: number; truncated: number };
 }
 
-const Id = z.union([z.string(), z.number()]).transform(String);
+const Id = z.union([z.string(), z.number()], { error: 'expected a string id' }).transform(String);
 
 const QuestionSchema = z
   .looseObject({

@@ -44,7 +44,7 @@ export async function runLongMemEvalBenchmark(options: BenchOptions): Promise<Be
   try {
     for (const [index, question] of questions.entries()) {
       const at = performance.now();
-      await scoreQuestion(embedder, question, rows, latencies);
+      await scoreQuestion(embedder, question, options.context ?? true, rows, latencies);
       options.log(
         `longmemeval: ${question.questionId} (${index + 1}/${questions.length}): ` +
           `${countUserTurns(question)} user turns in ${question.sessions.length} sessions, ${((performance.now() - at) / 1000).toFixed(1)} s`,
@@ -54,19 +54,21 @@ export async function runLongMemEvalBenchmark(options: BenchOptions): Promise<Be
     await close();
   }
   const result = summarize(file, all, questions, rows, latencies, (performance.now() - started) / 1000);
-  return { table: formatTable(result), json: result };
+  const context = (options.context ?? true) ? 'previous user turn of the same session' : 'none';
+  return { table: `${formatTable(result)}\nturns indexed with context: ${context}`, json: { ...result, context } };
 }
 
 /** Runs `question` with every method on a fresh engine holding its haystack. */
 async function scoreQuestion(
   embedder: Embedder,
   question: LongMemEvalQuestion,
+  withContext: boolean,
   rows: Record<Method, Scored[]>,
   latencies: Record<Method, number[]>,
 ): Promise<void> {
   const engram = await openBenchEngine({ embedder, now: question.questionDate });
   try {
-    const rank = await indexHaystack(engram, question);
+    const rank = await indexHaystack(engram, question, withContext);
     // The query vector goes into the cache first, so the timed searches measure retrieval, not the model.
     await embedder.embed([question.question]);
     const answers = new Set(question.answerSessionIds);
@@ -88,11 +90,14 @@ async function scoreQuestion(
 async function indexHaystack(
   engram: Engram,
   question: LongMemEvalQuestion,
+  withContext: boolean,
 ): Promise<(query: string, method: Method) => Promise<string[]>> {
   const turns = question.sessions.flatMap((session) => session.userTurns.map((text, turn) => ({ text, session, turn })));
   const memories = await engram.rememberMany(
     turns.map(({ text, session, turn }) => ({
       text,
+      // Only user turns are indexed (the official protocol), so the context is the user's previous turn.
+      context: withContext && turn > 0 ? (session.userTurns[turn - 1] ?? null) : null,
       kind: 'episode' as const,
       sessionId: session.id,
       ...(session.date ? { occurredAt: session.date } : {}),

@@ -6,6 +6,7 @@ import { InvalidInputError } from '../errors.js';
 import { runIngestBenchmark } from './ingest.js';
 import { runLocomoBenchmark } from './locomo.js';
 import { runLongMemEvalBenchmark } from './longmemeval.js';
+import { runScaleBenchmark } from './scale.js';
 
 /** What every benchmark receives. */
 export interface BenchOptions {
@@ -13,6 +14,10 @@ export interface BenchOptions {
   data?: string | undefined;
   /** Progress lines (to standard error). */
   log: (line: string) => void;
+  /** Index conversation turns with the turn before them as context. @default true */
+  context?: boolean | undefined;
+  /** The largest sizes too (scale: 1M memories). @default false */
+  full?: boolean | undefined;
 }
 
 export interface BenchResult {
@@ -29,6 +34,10 @@ export const BENCHMARKS: Record<string, { description: string; run: (options: Be
   longmemeval: {
     description: 'LongMemEval retrieval protocol (--data FILE): session recall_any/recall_all/ndcg@5,10 per search method',
     run: runLongMemEvalBenchmark,
+  },
+  scale: {
+    description: 'ingest rate, size, search latency and vector-index recall at 10k and 100k memories (1M with --full)',
+    run: runScaleBenchmark,
   },
 };
 

@@ -49,7 +49,7 @@ function syntheticQueries(count: number): string[] {
   );
 }
 
-export async function runScaleBenchmark(options: BenchOptions & { full?: boolean }): Promise<BenchResult> {
+export async function runScaleBenchmark(options: BenchOptions): Promise<BenchResult> {
   const sizes = options.full ? [10_000, 100_000, 1_000_000] : [10_000, 100_000];
   const queries = syntheticQueries(QUERIES);
   const embeddingMs = await timeQueryEmbedding(queries.slice(0, 50));

@@ -31,6 +31,14 @@ describe('configuration defaults', () => {
     expect(config.solutions).toEqual({ threshold: 0.3, similarity: 'hybrid' });
     expect(config.store).toEqual({ path: '.engram/engram.db', tenant: 'default' });
     expect(config.embedding.provider).toBe('local');
+    expect(config.retrieval).toEqual({
+      fusion: 'weighted',
+      lexical_weight: 0.5,
+      candidates: 100,
+      recency_weight: 0.05,
+      recency_half_life_days: 365,
+      exact_boost: 0.15,
+    });
   });
 
   it('keeps the defaults of a section when only one of its keys is set', () => {

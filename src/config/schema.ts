@@ -125,10 +125,10 @@ const RetrievalSchema = z.strictObject({
   lexical_weight: unit().default(0.5),
   /** Candidates drawn from each index before ranking. @default 100 */
   candidates: positive().max(4096, 'must be at most 4096').default(100),
-  /** How much an old memory can lose to a new one, in [0, 1]. @default 0.1 */
-  recency_weight: unit().default(0.1),
-  /** Age at which half of recency_weight is lost, in days. @default 30 */
-  recency_half_life_days: z.number({ error: 'must be a number' }).positive('must be more than 0').default(30),
+  /** How much an old memory can lose to a new one, in [0, 1]. @default 0.05 */
+  recency_weight: unit().default(0.05),
+  /** Age at which half of recency_weight is lost, in days. @default 365 */
+  recency_half_life_days: z.number({ error: 'must be a number' }).positive('must be more than 0').default(365),
   /** Bonus for a memory holding the query's phrase (0.15 = ×1.15). @default 0.15 */
   exact_boost: unit().default(0.15),
 });

@@ -2,20 +2,42 @@
  * Calibrated relevance: one number in [0, 1] that means the same thing for every query, so
  * the seeds' thresholds (0.6 for active recall, 0.5 for intrusive recall) behave as intended.
  *
- * The raw hybrid score is `lexicalWeight × coverage + (1 − lexicalWeight) × cosine`, where
- * coverage is the share of the query's content words found in the memory (and, for memories
- * indexed with context, half from the memory alone, half with its context). A monotone
- * piecewise-linear curve maps it to relevance. Its anchors come from the LoCoMo development
- * slice with the local model (999 questions, 2,760 turns; 3,000 random question–turn pairs
- * from different conversations as "unrelated"):
+ * The raw hybrid score is `lexicalWeight × words + (1 − lexicalWeight) × cosine`, where
+ * `words = 0.8 × coverage + 0.2 × bm25 / (bm25 + 4)`: coverage is the share of the query's
+ * content words found in the memory (for memories indexed with context, half from the memory
+ * alone, half with its context), and the saturated BM25 adds how rare the shared words are.
+ * A monotone piecewise-linear curve maps the raw score to relevance. Its anchors come from the
+ * LoCoMo development slice with the local model (999 questions, 2,760 turns; 3,000 random
+ * question–turn pairs from different conversations as "unrelated"):
  *
  *   raw 0.29 = the 99th percentile of unrelated pairs          → relevance 0.5
  *   raw 0.395 = the 25th percentile of evidence turns          → relevance 0.6
  *   raw 0.70 = the 90th percentile of evidence turns           → relevance 0.9
  *
- * so about 90% of evidence clears 0.5 and 75% clears 0.6, while about 1% of unrelated pairs
- * clear 0.5 and 0.2% clear 0.6. `engram bench locomo` re-measures these shares.
+ * The anchors were read off the coverage-and-cosine score; `engram bench locomo` re-measures
+ * the shares with the score as defined here: 91% of evidence turns clear 0.5 and 75% clear
+ * 0.6, while 0.7% of unrelated pairs clear 0.5 and 0.07% clear 0.6.
  */
+
+/** Share of the word signal that comes from saturated BM25 rather than coverage. */
+const BM25_SHARE = 0.2;
+/** BM25 at which its saturated value is one half. */
+const BM25_HALF = 4;
+
+/** The signals hybrid relevance is made of (a subset of a search hit's signals). */
+export interface HybridSignals {
+  coverage: number;
+  bm25: number | null;
+  cosine: number | null;
+}
+
+/** The raw hybrid score in [0, 1]; without vectors, the word signal alone. */
+export function hybridRawScore(signals: HybridSignals, hasVectors: boolean, lexicalWeight: number): number {
+  const bm25 = Math.max(0, signals.bm25 ?? 0);
+  const wordSignal = (1 - BM25_SHARE) * signals.coverage + BM25_SHARE * (bm25 / (bm25 + BM25_HALF));
+  if (!hasVectors) return wordSignal;
+  return lexicalWeight * wordSignal + (1 - lexicalWeight) * Math.max(0, signals.cosine ?? 0);
+}
 
 /** (raw score, relevance) points of the curve, increasing in both. */
 export const CALIBRATION_CURVE: readonly (readonly [number, number])[] = [

@@ -52,13 +52,20 @@ export function exactFactor(memory: Memory, query: LexicalQuery | null, queryTex
   const phrases = query?.phrases ?? [];
   const whole = words(queryText);
   const hit =
-    phrases.some((phrase) => text.includes(` ${phrase.join(' ')} `)) || (whole.length > 1 && text.includes(` ${whole.join(' ')} `));
+    phrases.some((phrase) => text.includes(` ${phrase.join(' ')} `)) ||
+    (whole.length > 1 && text.includes(` ${whole.join(' ')} `));
   return hit ? 1 + settings.exactBoost : 1;
 }
 
 export function computeFactors(
   memory: Memory,
-  context: { now: Date; scopes: readonly string[] | undefined; query: LexicalQuery | null; queryText: string; settings: FactorSettings },
+  context: {
+    now: Date;
+    scopes: readonly string[] | undefined;
+    query: LexicalQuery | null;
+    queryText: string;
+    settings: FactorSettings;
+  },
 ): ScoreFactors {
   return {
     recency: recencyFactor(memory.occurredAt, context.now, context.settings),

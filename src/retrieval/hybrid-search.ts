@@ -9,7 +9,7 @@ import type { Embedder } from '../embedding/embedder.js';
 import type { Memory } from '../model/memory.js';
 import type { LexicalHit, MemoryFilter, Store, VectorHit } from '../store/store.js';
 import { parseLexicalQuery } from '../text/lexical-query.js';
-import { calibrate } from './calibration.js';
+import { calibrate, hybridRawScore } from './calibration.js';
 import { coverage, stemSet } from './coverage.js';
 import { computeFactors, type FactorSettings, type ScoreFactors } from './factors.js';
 import { keywordOverlap, keywordSet } from './keyword-overlap.js';
@@ -141,7 +141,7 @@ function relevanceOf(signals: SearchSignals, mode: SearchMode, hasVectors: boole
     case 'keyword':
       return signals.keyword;
     case 'hybrid':
-      return calibrate(hasVectors ? lexicalWeight * signals.coverage + (1 - lexicalWeight) * cosine : signals.coverage);
+      return calibrate(hybridRawScore(signals, hasVectors, lexicalWeight));
   }
 }
 

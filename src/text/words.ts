@@ -21,7 +21,12 @@ export const MAX_WORD_SCAN_CHARS = 4_000;
 
 /** The words of `text`: lower-case runs of letters and digits (apostrophes split words). */
 export function words(text: string, maxChars = MAX_WORD_SCAN_CHARS): string[] {
-  return text.slice(0, maxChars).toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return (
+    text
+      .slice(0, maxChars)
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  );
 }
 
 /** The words of `text` that are not stop words. */

@@ -180,6 +180,7 @@ export function syntheticRecord(index: number, overrides: Partial<ExportedMemory
     hardRule: false,
     text: `synthetic memory ${index} about topic ${index % 97}, with enough words for the full-text index`,
     abstract: null,
+    context: null,
     key: null,
     sessionId: null,
     source: 'user',

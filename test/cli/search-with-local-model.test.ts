@@ -25,7 +25,7 @@ describe('engram add then search, with the local model', () => {
 
     const text = await runOk(['search', 'which database for billing'], { cwd: dir });
     const first = text.split('\n')[0] ?? '';
-    expect(first).toMatch(/^ 1\. \d\.\d{3} /);
+    expect(first).toMatch(/^ 1\. \d\.\d{2} /); // rank, then relevance
     expect(first).toContain('We chose PostgreSQL for billing');
 
     const hits = await runJson<Hit[]>(['search', 'which database for billing'], { cwd: dir });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { binaryCode,BinaryIndex } from './binary-index.js';
+import { binaryCode, BinaryIndex } from './binary-index.js';
 
 function randomVector(length: number, random: () => number): Float32Array {
   return Float32Array.from({ length }, () => random() * 2 - 1);

@@ -16,6 +16,11 @@ export function binaryCode(vector: Float32Array): Uint32Array {
   return code;
 }
 
+/** Words of the code the first pass compares (128 of 512 bits). */
+const PREFIX_WORDS = 4;
+/** The first pass keeps this many candidates per result wanted. */
+const SHORTLIST_FACTOR = 16;
+
 function popcount(x: number): number {
   let v = x - ((x >>> 1) & 0x55555555);
   v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
@@ -47,30 +52,45 @@ export class BinaryIndex {
     this.count++;
   }
 
-  /** The rowids of the `k` codes nearest to `query` by Hamming distance (ties broken arbitrarily). */
+  /**
+   * The rowids of the `k` codes nearest to `query` by Hamming distance (ties broken
+   * arbitrarily). Large indexes are scanned in two passes: the first `PREFIX_WORDS` words of
+   * every code pick a shortlist, which the whole code then ranks — a quarter of the work.
+   */
   nearest(query: Uint32Array, k: number): number[] {
-    const { words, count, codes } = this;
-    if (count === 0 || k <= 0) return [];
-    const bits = words * 32;
-    const distances = new Uint16Array(count);
-    const histogram = new Uint32Array(bits + 1);
-    for (let i = 0; i < count; i++) {
+    if (this.count === 0 || k <= 0) return [];
+    if (this.words <= PREFIX_WORDS || this.count <= k * SHORTLIST_FACTOR) {
+      return this.select(null, query, this.words, k).map((i) => this.rowids[i] as number);
+    }
+    const shortlist = this.select(null, query, PREFIX_WORDS, k * SHORTLIST_FACTOR);
+    return this.select(shortlist, query, this.words, k).map((i) => this.rowids[i] as number);
+  }
+
+  /** The `k` of `positions` (null: every code) nearest to `query` over the first `words` words of each code. */
+  private select(positions: readonly number[] | null, query: Uint32Array, words: number, k: number): number[] {
+    const { codes } = this;
+    const stride = this.words;
+    const size = positions ? positions.length : this.count;
+    const at = (p: number) => (positions ? (positions[p] as number) : p);
+    const distances = new Uint16Array(size);
+    const histogram = new Uint32Array(words * 32 + 1);
+    for (let p = 0; p < size; p++) {
       let distance = 0;
-      const offset = i * words;
+      const offset = at(p) * stride;
       for (let w = 0; w < words; w++) distance += popcount((codes[offset + w] as number) ^ (query[w] as number));
-      distances[i] = distance;
+      distances[p] = distance;
       histogram[distance] = (histogram[distance] as number) + 1;
     }
     // Counting selection: the largest distance that still fits in the best k.
     let cutoff = 0;
     let taken = 0;
-    while (cutoff <= bits && taken + (histogram[cutoff] as number) < k) taken += histogram[cutoff++] as number;
+    while (cutoff < histogram.length && taken + (histogram[cutoff] as number) < k) taken += histogram[cutoff++] as number;
     const out: number[] = [];
     const atCutoff: number[] = [];
-    for (let i = 0; i < count; i++) {
-      const distance = distances[i] as number;
-      if (distance < cutoff) out.push(this.rowids[i] as number);
-      else if (distance === cutoff && atCutoff.length < k - taken) atCutoff.push(this.rowids[i] as number);
+    for (let p = 0; p < size; p++) {
+      const distance = distances[p] as number;
+      if (distance < cutoff) out.push(at(p));
+      else if (distance === cutoff && atCutoff.length < k - taken) atCutoff.push(at(p));
     }
     return out.concat(atCutoff);
   }

@@ -7,16 +7,25 @@ import { type LexicalQuery, parseLexicalQuery } from '../../text/lexical-query.j
 
 const quote = (word: string) => `"${word}"`;
 
-/** An FTS5 MATCH expression for `text`, or null when it has no searchable word. */
-export function buildFtsQuery(text: string): string | null {
+/** The MATCH expression of each part of `text` (phrases, terms, prefixes), or null when it has no searchable word. */
+export function ftsParts(text: string): string[] | null {
   const query = parseLexicalQuery(text);
-  return query ? renderFtsQuery(query) : null;
+  return query ? renderFtsParts(query) : null;
 }
 
-export function renderFtsQuery(query: LexicalQuery): string {
+export function renderFtsParts(query: LexicalQuery): string[] {
   return [
     ...query.phrases.map((phrase) => quote(phrase.join(' '))),
     ...query.terms.map(quote),
     ...query.prefixes.map((prefix) => `${quote(prefix)}*`),
-  ].join(' OR ');
+  ];
+}
+
+/** An FTS5 MATCH expression for `text`, or null when it has no searchable word. */
+export function buildFtsQuery(text: string): string | null {
+  return ftsParts(text)?.join(' OR ') ?? null;
+}
+
+export function renderFtsQuery(query: LexicalQuery): string {
+  return renderFtsParts(query).join(' OR ');
 }

@@ -19,14 +19,17 @@ import type {
   VectorHit,
   VectorIndexInfo,
 } from '../store.js';
+import { withoutCommonParts } from './common-terms.js';
 import { filterClause } from './filter-clause.js';
-import { buildFtsQuery } from './fts-query.js';
+import { ftsParts } from './fts-query.js';
 import { LATEST_VERSION } from './migrations.js';
 import { IN_MEMORY, openDatabase, type OpenDatabaseOptions } from './open-database.js';
 import { blobToVector, MEMORY_COLUMNS, type MemoryRow, memoryToParams, rowToMemory, vectorToBlob } from './rows.js';
 import { VectorTable } from './vector-table.js';
 
 const INDEX_INFO_KEY = 'vector_index';
+/** Full-text rows ranked per result asked for, before filters. */
+const LEXICAL_OVERSAMPLE = 4;
 /** SQLite's default limit on bound parameters is 32766; stay far below it. */
 const IN_CHUNK = 500;
 
@@ -104,13 +107,12 @@ export class SqliteStore implements Store {
   }
 
   async getMemories(tenant: string, ids: readonly string[]): Promise<Memory[]> {
-    const found = new Map<string, Memory>();
-    for (const chunk of chunks(ids, IN_CHUNK)) {
-      const rows = this.db
-        .prepare(`SELECT * FROM memories WHERE tenant = ? AND id IN (${chunk.map(() => '?').join(', ')})`)
-        .all(tenant, ...chunk) as MemoryRow[];
-      for (const row of rows) found.set(row.id, rowToMemory(row));
-    }
+    if (ids.length === 0) return [];
+    // By id first (CROSS JOIN keeps that order): the planner would otherwise scan the tenant.
+    const rows = this.db
+      .prepare(`SELECT m.* FROM json_each(?) j CROSS JOIN memories m ON m.id = j.value WHERE m.tenant = ?`)
+      .all(JSON.stringify(ids), tenant) as MemoryRow[];
+    const found = new Map(rows.map((row) => [row.id, rowToMemory(row)]));
     return ids.flatMap((id) => found.get(id) ?? []);
   }
 
@@ -171,18 +173,43 @@ export class SqliteStore implements Store {
   }
 
   async searchLexical(filter: MemoryFilter, query: string, limit: number): Promise<LexicalHit[]> {
-    const match = buildFtsQuery(query);
-    if (match === null || limit <= 0) return [];
+    const parts = ftsParts(query);
+    if (parts === null || limit <= 0) return [];
+    const match = withoutCommonParts(this.db, parts).join(' OR ');
     const where = filterClause(filter, 'm');
-    // Column weights: text, abstract, tags, context. Context helps find a memory, but less than its own words.
-    return this.db
-      .prepare(
-        `SELECT m.id AS id, -bm25(memories_fts, 1.0, 0.5, 0.5, 0.5) AS score
-         FROM memories_fts JOIN memories m ON m.rowid = memories_fts.rowid
-         WHERE memories_fts MATCH ? AND ${where.sql}
-         ORDER BY bm25(memories_fts, 1.0, 0.5, 0.5, 0.5) LIMIT ?`,
-      )
-      .all(match, ...where.params, limit) as LexicalHit[];
+    // Rank inside the full-text index alone first (BM25 with column weights: text, abstract,
+    // tags, context — context helps find a memory, but less than its own words), then look up
+    // and filter only the best rows. Any join inside the ranking query costs more than the
+    // match itself: 14 ms instead of 9 ms at 100k memories, 50 ms if the planner starts from
+    // the memories table.
+    const rank = this.db.prepare(
+      `SELECT rowid, -bm25(memories_fts, 1.0, 0.5, 0.5, 0.5) AS score FROM memories_fts
+       WHERE memories_fts MATCH ? ORDER BY score DESC LIMIT ?`,
+    );
+    const admit = this.db.prepare(
+      `SELECT j.key AS position, m.id AS id FROM json_each(?) j CROSS JOIN memories m ON m.rowid = j.value WHERE ${where.sql}`,
+    );
+    const ranked = (rows: number): LexicalHit[] => {
+      const best = rank.raw().all(match, rows) as [number, number][];
+      const admitted = admit.all(JSON.stringify(best.map(([rowid]) => rowid)), ...where.params) as {
+        position: number;
+        id: string;
+      }[];
+      return admitted
+        .sort((a, b) => a.position - b.position)
+        .slice(0, limit)
+        .map(({ position, id }) => ({ id, score: (best[position] as [number, number])[1] }));
+    };
+    const pool = limit * LEXICAL_OVERSAMPLE;
+    const hits = ranked(pool);
+    if (hits.length === limit) return hits;
+    // Short: either there are no more matches, or the filters (another tenant, a scope,
+    // archived rows) removed too many of the best — then rank every match.
+    const more = this.db
+      .prepare(`SELECT count(*) FROM (SELECT rowid FROM memories_fts WHERE memories_fts MATCH ? LIMIT ?)`)
+      .pluck()
+      .get(match, pool + 1) as number;
+    return more > pool ? ranked(-1) : hits;
   }
 
   async searchVector(
@@ -191,7 +218,14 @@ export class SqliteStore implements Store {
     limit: number,
     options: { exact?: boolean } = {},
   ): Promise<VectorHit[]> {
-    const narrow = [filter.scopes, filter.kinds, filter.tiers, filter.sessionId, filter.occurredAfter, filter.occurredBefore].some((part) => part !== undefined);
+    const narrow = [
+      filter.scopes,
+      filter.kinds,
+      filter.tiers,
+      filter.sessionId,
+      filter.occurredAfter,
+      filter.occurredBefore,
+    ].some((part) => part !== undefined);
     return this.vectors.search(filter.tenant, filterClause(filter, 'm'), vector, limit, {
       exact: options.exact ?? false,
       narrow,
@@ -290,6 +324,7 @@ export class SqliteStore implements Store {
     const db = this.handle;
     this.handle = null;
     if (db?.open) {
+      db.pragma('optimize'); // keeps the query planner's statistics fresh, as SQLite advises on close
       if (this.file !== IN_MEMORY) db.pragma('wal_checkpoint(TRUNCATE)');
       db.close();
     }

@@ -7,15 +7,19 @@
  */
 import type Database from 'better-sqlite3';
 
-import { binaryCode,BinaryIndex } from './binary-index.js';
+import { binaryCode, BinaryIndex } from './binary-index.js';
 import type { Clause } from './filter-clause.js';
 import { vectorToBlob } from './rows.js';
 
 /** Up to this many candidate vectors, an exact scan is cheap enough (a few ms) and exact. */
 export const EXACT_SCAN_MAX = 4_000;
-/** Candidates re-scored per result asked for, and at least this many in all. */
-const CANDIDATES_PER_RESULT = 10;
-const MIN_CANDIDATES = 100;
+/**
+ * Candidates re-scored per result asked for, and at least this many in all. Measured on 100k
+ * clustered vectors: 100 candidates keep 70% of the exact top 10, 400 keep all of it, and
+ * re-scoring 400 costs about 1 ms.
+ */
+const CANDIDATES_PER_RESULT = 4;
+const MIN_CANDIDATES = 400;
 
 /** A nearest-neighbour hit: memory id and cosine similarity. */
 export interface VectorRow {
@@ -91,9 +95,13 @@ export class VectorTable {
     const candidates = this.indexFor(tenant).nearest(binaryCode(vector), Math.max(limit * CANDIDATES_PER_RESULT, MIN_CANDIDATES));
     const rows = this.db
       .prepare(
+        // CROSS JOIN fixes the order: look the candidates up by rowid, then filter. Left to itself
+        // the planner walks the tenant's memories instead (30 ms rather than 1 ms at 100k).
         `SELECT m.id AS id, 1 - vec_distance_cosine(e.vector, ?) AS similarity
-         FROM memory_embeddings e JOIN memories m ON m.rowid = e.rowid
-         WHERE e.rowid IN (SELECT value FROM json_each(?)) AND ${where.sql}
+         FROM json_each(?) j
+         CROSS JOIN memory_embeddings e ON e.rowid = j.value
+         CROSS JOIN memories m ON m.rowid = e.rowid
+         WHERE ${where.sql}
          ORDER BY similarity DESC LIMIT ?`,
       )
       .all(query, JSON.stringify(candidates), ...where.params, limit) as VectorRow[];
@@ -107,10 +115,12 @@ export class VectorTable {
     const rows = this.db
       .prepare(
         `SELECT m.id AS id, 1 - vec_distance_cosine(e.vector, ?) AS similarity
-         FROM memories m JOIN memory_embeddings e ON e.rowid = m.rowid
-         WHERE m.tenant = ? AND m.id IN (SELECT value FROM json_each(?))`,
+         FROM json_each(?) j
+         CROSS JOIN memories m ON m.id = j.value
+         CROSS JOIN memory_embeddings e ON e.rowid = m.rowid
+         WHERE m.tenant = ?`,
       )
-      .all(vectorToBlob(vector), tenant, JSON.stringify(ids)) as VectorRow[];
+      .all(vectorToBlob(vector), JSON.stringify(ids), tenant) as VectorRow[];
     return new Map(rows.map((row) => [row.id, row.similarity]));
   }
 

@@ -19,8 +19,9 @@ export function memoryLine(memory: Memory): string {
   return `${head}  ${oneLine(memory.text, Math.max(30, WIDTH - head.length))}`;
 }
 
+/** ` 1. 0.82  01J…  decision/must  global  We chose PostgreSQL for billing` (relevance first). */
 export function hitLine(hit: SearchHit, rank: number): string {
-  return `${String(rank).padStart(2)}. ${hit.score.toFixed(3)}  ${memoryLine(hit.memory)}`;
+  return `${String(rank).padStart(2)}. ${hit.relevance.toFixed(2)}  ${memoryLine(hit.memory)}`;
 }
 
 /** Every field of a memory, one per row. */
@@ -35,6 +36,7 @@ export function memoryBlock(memory: Memory): string {
     ['pinned', String(memory.pinned)],
     ['hard rule', String(memory.hardRule)],
     ['abstract', memory.abstract ?? '—'],
+    ['context', memory.context === null ? '—' : oneLine(memory.context, 80)],
     ['key', memory.key ?? '—'],
     ['session', memory.sessionId ?? '—'],
     ['source', `${memory.source} (trust ${memory.trust})`],

@@ -12,6 +12,7 @@ interface AddOptions {
   tag?: string[];
   key?: string;
   abstract?: string;
+  context?: string;
   session?: string;
   source?: string;
   supersedes?: string;
@@ -32,6 +33,7 @@ export function registerAdd(program: Command): void {
     .option('--tag <tags>', 'a tag (repeat, or separate with commas)', collect)
     .option('--key <key>', 'name of a keyed note; a new memory with the same key replaces it')
     .option('--abstract <sentence>', 'one-sentence summary used by intrusive recall')
+    .option('--context <text>', 'text that situates the memory (e.g. the previous turn); searched with it, not shown')
     .option('--session <id>', 'session the memory came from')
     .addOption(new Option('--source <source>', `who said it: ${SOURCES.join(', ')}`).default('user'))
     .option('--supersedes <id>', 'id of a memory this one replaces (the old one is kept, marked superseded)')
@@ -58,6 +60,7 @@ Examples:
         tags: options.tag ?? [],
         key: options.key,
         abstract: options.abstract,
+        context: options.context,
         sessionId: options.session,
         source: options.source,
         supersedes: options.supersedes,

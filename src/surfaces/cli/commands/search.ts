@@ -1,12 +1,26 @@
 /** `engram search`: find memories by words and meaning. */
 import type { Command } from 'commander';
 
-import { InvalidInputError, type Kind, MAX_SEARCH_LIMIT, type Tier } from '../../../index.js';
+import {
+  type Fusion,
+  FUSIONS,
+  InvalidInputError,
+  type Kind,
+  MAX_SEARCH_LIMIT,
+  SEARCH_MODES,
+  type SearchMode,
+  type Tier,
+} from '../../../index.js';
 import { collect, globalOptions, printJson, withEngram } from '../context.js';
 import { hitLine } from '../format.js';
 
 interface SearchCommandOptions {
   limit: string;
+  mode: string;
+  fusion?: string;
+  minRelevance?: string;
+  after?: string;
+  before?: string;
   scope?: string[];
   kind?: string[];
   tier?: string[];
@@ -21,12 +35,19 @@ export function registerSearch(program: Command): void {
     .option('-s, --scope <scope>', 'only these scopes (repeat, or separate with commas)', collect)
     .option('-k, --kind <kind>', 'only these kinds (repeat, or separate with commas)', collect)
     .option('-t, --tier <tier>', 'only these tiers (repeat, or separate with commas)', collect)
+    .option('-m, --mode <mode>', `ranking: ${SEARCH_MODES.join(', ')}`, 'hybrid')
+    .option('--fusion <fusion>', `hybrid fusion: ${FUSIONS.join(', ')} (default from config)`)
+    .option('--min-relevance <r>', 'leave out results with relevance below r (0 to 1)')
+    .option('--after <date>', 'only memories that occurred at or after this date')
+    .option('--before <date>', 'only memories that occurred before this date')
     .addHelpText(
       'after',
       `
 Examples:
   engram search "which database for billing"
   engram search deploy schedule --kind fact --limit 3
+  engram search "support group" --mode bm25 --after 2023-05-01
+  engram search "what did we decide about billing" --min-relevance 0.6
   engram search "what does alice prefer" --scope user:alice --json`,
     )
     .action(async (words: string[], options: SearchCommandOptions, command: Command) => {
@@ -37,6 +58,12 @@ Examples:
           scopes: options.scope,
           kinds: options.kind as Kind[] | undefined,
           tiers: options.tier as Tier[] | undefined,
+          // Mode and fusion arrive as strings: the engine checks them and says what is allowed.
+          mode: options.mode as SearchMode,
+          fusion: options.fusion as Fusion | undefined,
+          minRelevance: options.minRelevance === undefined ? undefined : parseRelevance(options.minRelevance),
+          occurredAfter: options.after,
+          occurredBefore: options.before,
         }),
       );
       if (globalOptions(command).json) {
@@ -55,5 +82,11 @@ export function parseLimit(raw: string, max = Number.MAX_SAFE_INTEGER): number {
     const range = max === Number.MAX_SAFE_INTEGER ? 'of at least 1' : `from 1 to ${max}`;
     throw new InvalidInputError(`--limit must be a whole number ${range} (got ${raw})`);
   }
+  return value;
+}
+
+function parseRelevance(raw: string): number {
+  const value = Number(raw);
+  if (!(value >= 0 && value <= 1)) throw new InvalidInputError(`--min-relevance must be a number from 0 to 1 (got ${raw})`);
   return value;
 }

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+
+import { withoutCommonParts } from './common-terms.js';
+import { SqliteStore } from './sqlite-store.js';
+
+function storeWith(texts: readonly string[]): SqliteStore {
+  const store = new SqliteStore(':memory:');
+  const insert = store.connection.prepare(
+    `INSERT INTO memories (id, tenant, scope, kind, tier, text, source, trust, occurred_at, created_at, updated_at)
+     VALUES (?, 't', 'global', 'note', 'unknown', ?, 'user', 1, 0, 0, 0)`,
+  );
+  store.connection.transaction(() => texts.forEach((text, i) => insert.run(`m${i}`, text)))();
+  return store;
+}
+
+describe('leaving common words out of the full-text match', () => {
+  // 30,000 rows: a part in more than 5% of them (1,500) is common.
+  const texts = Array.from({ length: 30_000 }, (_, i) => `note ${i % 10 === 0 ? 'alice' : 'bob'}${i === 7 ? ' zebra' : ''}`);
+  const store = storeWith(texts);
+
+  it('drops common parts when a rarer one remains', () => {
+    expect(withoutCommonParts(store.connection, ['"note"', '"alice"', '"zebra"'])).toEqual(['"zebra"']);
+  });
+
+  it('keeps only the longest part when every part is common', () => {
+    expect(withoutCommonParts(store.connection, ['"note"', '"alice"'])).toEqual(['"alice"']);
+  });
+
+  it('ignores parts that match nothing', () => {
+    expect(withoutCommonParts(store.connection, ['"missing"', '"note"'])).toEqual(['"note"']);
+  });
+
+  it('keeps every part in a small store', () => {
+    const small = storeWith(['note alice', 'note bob']);
+    expect(withoutCommonParts(small.connection, ['"note"', '"alice"'])).toEqual(['"note"', '"alice"']);
+  });
+});
