@@ -30,7 +30,7 @@ async function tour(engram: Engram): Promise<void> {
   for (const question of QUESTIONS) {
     const [top] = await engram.search({ query: question, limit: 1 });
     say(`   ? ${question}`);
-    say(top ? `     → ${top.memory.text}  (score ${top.score.toFixed(2)})` : '     → nothing found');
+    say(top ? `     → ${top.memory.text}  (relevance ${top.relevance.toFixed(2)})` : '     → nothing found');
   }
 
   say('\n3. Facts change: superseding instead of deleting.');
