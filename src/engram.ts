@@ -107,12 +107,11 @@ export async function openEngram(options: OpenEngramOptions = {}): Promise<Engra
       createDirectory: path.resolve(file) === path.resolve(config.store.path),
     });
   const raw = options.embedder !== undefined ? options.embedder : createEmbedderFromConfig(config.embedding);
-  const embedder = raw ? withEmbeddingCache(raw, store) : null;
   const clock = options.clock ?? systemClock;
   return new Engram({
     config,
     store,
-    embedder,
+    embedder: raw,
     clock,
     ids: options.ids ?? ulidGenerator(clock),
     tenant: options.tenant ?? config.store.tenant,
@@ -127,7 +126,10 @@ export class Engram {
   /** The database file, when the engine opened one. */
   readonly path: string | null;
   private readonly store: Store;
+  /** Embeds memories, through the database's cache: the same text is never embedded twice. */
   private readonly embedder: Embedder | null;
+  /** Embeds queries directly: they rarely repeat, and caching them would grow the database on every search. */
+  private readonly queryEmbedder: Embedder | null;
   private readonly clock: Clock;
   private readonly ids: IdGenerator;
   private closed = false;
@@ -144,7 +146,8 @@ export class Engram {
   }) {
     this.config = parts.config;
     this.store = parts.store;
-    this.embedder = parts.embedder;
+    this.embedder = parts.embedder ? withEmbeddingCache(parts.embedder, parts.store) : null;
+    this.queryEmbedder = parts.embedder;
     this.clock = parts.clock;
     this.ids = parts.ids;
     this.tenant = parts.tenant;
@@ -272,7 +275,7 @@ export class Engram {
     const retrieval = this.config.retrieval;
     const hits = await hybridSearch({
       store: this.store,
-      embedder: this.embedder,
+      embedder: this.queryEmbedder,
       filter: { ...this.filter(request, false), ...timeRange(request) },
       query: request.query,
       limit,

@@ -269,6 +269,15 @@ describe('embeddings', () => {
     expect(embedder.texts).toBe(1);
   });
 
+  it('does not cache query embeddings, so searching never grows the database', async () => {
+    const engram = await engine();
+    await engram.remember('Lunch is at noon');
+    const before = (await engram.stats()).cachedEmbeddings;
+    await engram.search('when is lunch');
+    await engram.search('what time do we eat');
+    expect((await engram.stats()).cachedEmbeddings).toBe(before);
+  });
+
   it('refuses a different embedder until reindex, then works with it', async () => {
     const lexical = await engine({ embedder: null });
     await lexical.remember('We chose PostgreSQL for billing');
