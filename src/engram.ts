@@ -13,6 +13,7 @@ import type { Embedder } from './embedding/embedder.js';
 import { embedMemories, type ProgressListener } from './engine/embed-batches.js';
 import { type ImportOptions, type ImportSummary, parseRecords, writeRecords } from './engine/import-records.js';
 import { DEFAULT_SCOPE, newMemory, patchMemory, supersedeRepeatedKeys } from './engine/new-memory.js';
+import { parseChoice, parseSearchRequest, type SearchOptions } from './engine/search-request.js';
 import { assertCompatible, describeEmbedder, NO_EMBEDDER_ID, recordEmbedder } from './engine/vector-index.js';
 import { EngramError, InvalidInputError, NotFoundError } from './errors.js';
 import { type Clock, systemClock } from './model/clock.js';
@@ -26,7 +27,7 @@ import {
   MemoryPatchSchema,
   TIER_ALIASES,
 } from './model/memory-input.js';
-import { type Fusion, FUSIONS, hybridSearch, SEARCH_MODES, type SearchHit, type SearchMode } from './retrieval/hybrid-search.js';
+import { hybridSearch, type SearchHit } from './retrieval/hybrid-search.js';
 import { SqliteStore } from './store/sqlite/sqlite-store.js';
 import type { MemoryFilter, Store, StoreStats } from './store/store.js';
 
@@ -46,32 +47,6 @@ export interface OpenEngramOptions {
   tenant?: string;
   /** Refuse to create a database that does not exist yet (read-only commands). @default false */
   mustExist?: boolean;
-}
-
-/** What `search` takes besides the query text. */
-export interface SearchOptions {
-  query: string;
-  /** @default 10 */
-  limit?: number;
-  scopes?: readonly string[];
-  kinds?: readonly Kind[];
-  tiers?: readonly Tier[];
-  /**
-   * Which signals rank the results: `hybrid` (words and meaning, the default), `bm25` (words
-   * only), `dense` (meaning only) or `keyword` (seed 004's keyword overlap).
-   * @default "hybrid"
-   */
-  mode?: SearchMode;
-  /** How hybrid mode fuses words and meaning. @default config `retrieval.fusion` ("weighted") */
-  fusion?: Fusion;
-  /** Leave out results whose relevance is below this, in [0, 1]. @default 0 */
-  minRelevance?: number;
-  /** Only memories that occurred at or after this time. */
-  occurredAfter?: string | Date;
-  /** Only memories that occurred before this time. */
-  occurredBefore?: string | Date;
-  /** Count the results as retrieved (feeds cooldown). @default true */
-  recordRetrieval?: boolean;
 }
 
 /** What `list` takes. */
@@ -94,7 +69,8 @@ export interface EngramStats extends StoreStats {
   embedder: string;
 }
 
-export const MAX_SEARCH_LIMIT = 1000;
+export type { SearchOptions } from './engine/search-request.js';
+export { MAX_SEARCH_LIMIT } from './engine/search-request.js';
 
 /** Opens an Engram engine: `const engram = await openEngram({ path: '.engram/engram.db' })`. */
 export async function openEngram(options: OpenEngramOptions = {}): Promise<Engram> {
@@ -258,43 +234,16 @@ export class Engram {
   /** Finds memories by words and meaning. A string is shorthand for `{ query }`. */
   async search(options: SearchOptions | string): Promise<SearchHit[]> {
     this.assertOpen();
-    const request = typeof options === 'string' ? { query: options } : options;
-    if (typeof request.query !== 'string' || request.query.trim().length === 0) {
-      throw new InvalidInputError('query is empty: say what to search for');
-    }
-    const limit = request.limit ?? 10;
-    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_SEARCH_LIMIT) {
-      throw new InvalidInputError(`limit must be a whole number from 1 to ${MAX_SEARCH_LIMIT} (got ${limit})`);
-    }
-    const mode = parseChoice(request.mode ?? 'hybrid', SEARCH_MODES, 'search mode');
-    const fusion = parseChoice(request.fusion ?? this.config.retrieval.fusion, FUSIONS, 'fusion');
-    const minRelevance = request.minRelevance ?? 0;
-    if (!(minRelevance >= 0 && minRelevance <= 1))
-      throw new InvalidInputError(`minRelevance must be between 0 and 1 (got ${minRelevance})`);
+    const request = parseSearchRequest(options, this.config.retrieval);
     await assertCompatible(this.store, this.embedder);
-    const retrieval = this.config.retrieval;
     const hits = await hybridSearch({
+      ...request,
       store: this.store,
       embedder: this.queryEmbedder,
-      filter: { ...this.filter(request, false), ...timeRange(request) },
-      query: request.query,
-      limit,
-      mode,
-      scopes: request.scopes,
+      filter: { ...this.filter(request, false), ...request.timeRange },
       now: this.clock.now(),
-      minRelevance,
-      settings: {
-        fusion,
-        lexicalWeight: retrieval.lexical_weight,
-        candidates: retrieval.candidates,
-        factors: {
-          recencyWeight: retrieval.recency_weight,
-          recencyHalfLifeDays: retrieval.recency_half_life_days,
-          exactBoost: retrieval.exact_boost,
-        },
-      },
     });
-    if (request.recordRetrieval !== false && hits.length > 0) {
+    if (request.recordRetrieval && hits.length > 0) {
       await this.store.recordRetrieval(
         this.tenant,
         hits.map((hit) => hit.memory.id),
@@ -408,21 +357,4 @@ export class Engram {
   private assertOpen(): void {
     if (this.closed) throw new EngramError('closed', 'this Engram engine is closed: open a new one with openEngram()');
   }
-}
-
-function parseChoice<T extends string>(value: string, allowed: readonly T[], name: string): T {
-  if ((allowed as readonly string[]).includes(value)) return value as T;
-  throw new InvalidInputError(`unknown ${name} ${value}: choose from ${allowed.join(', ')}`);
-}
-
-function timeRange(request: SearchOptions): { occurredAfter?: string; occurredBefore?: string } {
-  const range: { occurredAfter?: string; occurredBefore?: string } = {};
-  for (const name of ['occurredAfter', 'occurredBefore'] as const) {
-    const value = request[name];
-    if (value === undefined) continue;
-    const date = value instanceof Date ? value : new Date(value);
-    if (Number.isNaN(date.getTime())) throw new InvalidInputError(`${name} is not a valid date: ${String(value)}`);
-    range[name] = date.toISOString();
-  }
-  return range;
 }
