@@ -4,11 +4,11 @@
  * The shape: a list of `{sample_id, conversation, qa}`, where `conversation` holds
  * `session_N` turn lists and `session_N_date_time` strings.
  */
-import { readFile } from 'node:fs/promises';
 
 import { z } from 'zod';
 
 import { InvalidInputError } from '../errors.js';
+import { readJsonFile } from './read-json-file.js';
 
 /** LoCoMo's question categories by number. */
 export const LOCOMO_CATEGORIES: Readonly<Record<number, string>> = {
@@ -75,7 +75,7 @@ const SESSION_KEY = /^session_(\d+)$/;
 
 /** Reads and validates a LoCoMo file; throws InvalidInputError naming the file and the problem. */
 export async function loadLocomo(file: string): Promise<LocomoConversation[]> {
-  const samples = parseShape(file, await readJson(file));
+  const samples = parseShape(file, await readJsonFile(file, 'LoCoMo'));
   return samples.map((sample, index) => {
     const turns = sessionTurns(file, index, sample.conversation);
     const known = new Set(turns.map((turn) => turn.diaId));
@@ -204,21 +204,6 @@ function parseShape(file: string, value: unknown): z.output<typeof FileSchema> {
   const parsed = FileSchema.safeParse(value);
   if (!parsed.success) throw shapeError(file, parsed.error, []);
   return parsed.data;
-}
-
-async function readJson(file: string): Promise<unknown> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (cause) {
-    const reason = (cause as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (cause as Error).message;
-    throw new InvalidInputError(`cannot read LoCoMo file ${file}: ${reason}`, { cause });
-  }
-  try {
-    return JSON.parse(text) as unknown;
-  } catch (cause) {
-    throw new InvalidInputError(`${file} is not JSON: ${(cause as Error).message}`, { cause });
-  }
 }
 
 /** One line naming the file and the first problems, with paths like `[0].qa[3].category`. */

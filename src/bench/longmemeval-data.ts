@@ -2,12 +2,12 @@
  * Reading a LongMemEval file (Wu et al., 2025): validates its shape and keeps what the retrieval
  * protocol needs: per question its haystack sessions (id, date, user turns) and answer sessions.
  */
-import { readFile } from 'node:fs/promises';
 
 import { z } from 'zod';
 
 import { InvalidInputError } from '../errors.js';
 import { MAX_TEXT_CHARS } from '../model/memory-input.js';
+import { readJsonFile } from './read-json-file.js';
 
 /** One haystack session: its id, date and the user's turns (assistant turns are not indexed). */
 export interface LongMemEvalSession {
@@ -53,7 +53,7 @@ const FileSchema = z.array(QuestionSchema).min(1, 'the list of questions is empt
 
 /** Reads and validates a LongMemEval file; throws InvalidInputError naming the file and the problem. */
 export async function loadLongMemEval(file: string): Promise<LongMemEvalQuestion[]> {
-  const parsed = FileSchema.safeParse(await readJson(file));
+  const parsed = FileSchema.safeParse(await readJsonFile(file, 'LongMemEval'));
   if (!parsed.success) throw shapeError(file, parsed.error);
   return parsed.data.map((q) => {
     const turns = { empty: 0, truncated: 0 };
@@ -98,21 +98,6 @@ export function parseLongMemEvalDate(text: string): string | undefined {
   if (hour > 23 || minute > 59) return undefined;
   const date = new Date(Date.UTC(year, month - 1, day, hour, minute));
   return date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? date.toISOString() : undefined;
-}
-
-async function readJson(file: string): Promise<unknown> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (cause) {
-    const reason = (cause as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (cause as Error).message;
-    throw new InvalidInputError(`cannot read LongMemEval file ${file}: ${reason}`, { cause });
-  }
-  try {
-    return JSON.parse(text) as unknown;
-  } catch (cause) {
-    throw new InvalidInputError(`${file} is not JSON: ${(cause as Error).message}`, { cause });
-  }
 }
 
 /** One line naming the file and the first problems, with paths like `[0].haystack_sessions[3]`. */
