@@ -82,7 +82,9 @@ export async function hybridSearch(request: HybridSearchRequest): Promise<Search
   const embedder = mode === 'hybrid' || mode === 'dense' ? request.embedder : null;
   const queryVector = embedder ? ((await embedder.embed([query]))[0] as Float32Array) : null;
   const [lexical, vector] = await Promise.all([
-    mode === 'dense' ? ([] as LexicalHit[]) : store.searchLexical(filter, query, pool),
+    mode === 'dense'
+      ? ([] as LexicalHit[])
+      : store.searchLexical(filter, query, pool, { skipIfOnlyCommon: mode === 'hybrid' && queryVector !== null }),
     queryVector ? store.searchVector(filter, queryVector, pool) : ([] as VectorHit[]),
   ]);
   const ids = [...new Set([...lexical.map((hit) => hit.id), ...vector.map((hit) => hit.id)])];

@@ -96,8 +96,13 @@ export interface Store {
   iterateMemories(filter: MemoryFilter, pageSize?: number): AsyncIterable<Memory>;
   /** Every memory of every tenant, in the order they were stored; for re-indexing. */
   iterateAllMemories(pageSize?: number): AsyncIterable<Memory>;
-  /** Full-text search over text, abstract, tags and context; any user text is safe as `query`. */
-  searchLexical(filter: MemoryFilter, query: string, limit: number): Promise<LexicalHit[]>;
+  /**
+   * Full-text search over text, abstract, tags and context; any user text is safe as `query`.
+   * With `skipIfOnlyCommon`, a query whose words all appear in a large share of a big store
+   * returns nothing rather than scoring most of the store (callers with vectors do this: such
+   * words find nothing particular).
+   */
+  searchLexical(filter: MemoryFilter, query: string, limit: number, options?: { skipIfOnlyCommon?: boolean }): Promise<LexicalHit[]>;
   /**
    * Nearest neighbours of `vector` among memories matching `filter`, by cosine similarity.
    * Large stores may answer approximately; `exact: true` asks for an exhaustive search.

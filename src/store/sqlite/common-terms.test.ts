@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { withoutCommonParts } from './common-terms.js';
+import { pickParts, withoutCommonParts } from './common-terms.js';
 import { SqliteStore } from './sqlite-store.js';
 
 function storeWith(texts: readonly string[]): SqliteStore {
@@ -28,6 +28,19 @@ describe('leaving common words out of the full-text match', () => {
 
   it('ignores parts that match nothing', () => {
     expect(withoutCommonParts(store.connection, ['"missing"', '"note"'])).toEqual(['"note"']);
+  });
+
+  it('says when only common parts were left to choose from', () => {
+    expect(pickParts(store.connection, ['"note"', '"alice"'])).toEqual({ parts: ['"alice"'], onlyCommon: true });
+    expect(pickParts(store.connection, ['"note"', '"zebra"'])).toEqual({ parts: ['"zebra"'], onlyCommon: false });
+  });
+
+  it('lets a caller with vectors skip a search made only of common words', async () => {
+    expect(await store.searchLexical({ tenant: 't' }, 'note alice', 5, { skipIfOnlyCommon: true })).toEqual([]);
+    expect(await store.searchLexical({ tenant: 't' }, 'note alice', 5)).toHaveLength(5);
+    expect(
+      (await store.searchLexical({ tenant: 't' }, 'note zebra', 5, { skipIfOnlyCommon: true })).map((hit) => hit.id),
+    ).toEqual(['m7']);
   });
 
   it('keeps every part in a small store', () => {

@@ -14,20 +14,25 @@ const COMMON_MIN = 1_000;
 /** When every part is common, this many of the rarest are kept. */
 const KEEP_WHEN_ALL_COMMON = 1;
 
-/** The parts worth matching, in their original order. */
+/** The parts worth matching, in their original order, and whether every part that matches anything is common. */
 export function withoutCommonParts(db: Database.Database, parts: readonly string[]): string[] {
-  if (parts.length <= 1) return [...parts];
+  return pickParts(db, parts).parts;
+}
+
+/** As `withoutCommonParts`, saying also whether only common parts were left to choose from. */
+export function pickParts(db: Database.Database, parts: readonly string[]): { parts: string[]; onlyCommon: boolean } {
+  if (parts.length === 0) return { parts: [], onlyCommon: false };
   const rows = (db.prepare(`SELECT max(rowid) FROM memories`).pluck().get() as number | null) ?? 0;
   const cap = Math.max(COMMON_MIN, Math.ceil(rows * COMMON_SHARE));
-  if (rows <= cap) return [...parts];
+  if (rows <= cap) return { parts: [...parts], onlyCommon: false };
   const count = db.prepare(`SELECT count(*) FROM (SELECT 1 FROM memories_fts WHERE memories_fts MATCH ? LIMIT ?)`).pluck();
   const capped = parts.map((part) => count.get(part, cap) as number);
   // A part that matches nothing is neither rare nor common: it cannot find anything.
   const rare = parts.filter((_, i) => (capped[i] as number) > 0 && (capped[i] as number) < cap);
-  if (rare.length > 0) return rare;
+  if (rare.length > 0) return { parts: rare, onlyCommon: false };
   const common = parts.filter((_, i) => (capped[i] as number) >= cap);
-  if (common.length === 0) return [...parts];
+  if (common.length === 0) return { parts: [...parts], onlyCommon: false };
   // Counting every match to find the rarest would cost as much as matching; longer words tend to be rarer.
   const keep = new Set([...common].sort((a, b) => b.length - a.length).slice(0, KEEP_WHEN_ALL_COMMON));
-  return parts.filter((part) => keep.has(part));
+  return { parts: parts.filter((part) => keep.has(part)), onlyCommon: true };
 }

@@ -19,7 +19,7 @@ import type {
   VectorHit,
   VectorIndexInfo,
 } from '../store.js';
-import { withoutCommonParts } from './common-terms.js';
+import { pickParts } from './common-terms.js';
 import { filterClause } from './filter-clause.js';
 import { ftsParts } from './fts-query.js';
 import { LATEST_VERSION } from './migrations.js';
@@ -172,10 +172,17 @@ export class SqliteStore implements Store {
     yield* this.pages(`SELECT m.* FROM memories m WHERE m.rowid > ? ORDER BY m.rowid LIMIT ?`, [], pageSize);
   }
 
-  async searchLexical(filter: MemoryFilter, query: string, limit: number): Promise<LexicalHit[]> {
+  async searchLexical(
+    filter: MemoryFilter,
+    query: string,
+    limit: number,
+    options: { skipIfOnlyCommon?: boolean } = {},
+  ): Promise<LexicalHit[]> {
     const parts = ftsParts(query);
     if (parts === null || limit <= 0) return [];
-    const match = withoutCommonParts(this.db, parts).join(' OR ');
+    const picked = pickParts(this.db, parts);
+    if (picked.onlyCommon && options.skipIfOnlyCommon) return [];
+    const match = picked.parts.join(' OR ');
     const where = filterClause(filter, 'm');
     // Rank inside the full-text index alone first (BM25 with column weights: text, abstract,
     // tags, context — context helps find a memory, but less than its own words), then look up
