@@ -34,7 +34,7 @@ describe('configuration defaults', () => {
     expect(config.retrieval).toEqual({
       fusion: 'weighted',
       lexical_weight: 0.5,
-      candidates: 100,
+      candidates: 50,
       recency_weight: 0.05,
       recency_half_life_days: 365,
       exact_boost: 0.15,

@@ -123,8 +123,8 @@ const RetrievalSchema = z.strictObject({
   fusion: z.enum(['weighted', 'rrf'], { error: 'must be weighted or rrf' }).default('weighted'),
   /** Weight of word coverage against meaning in weighted fusion. @default 0.5 */
   lexical_weight: unit().default(0.5),
-  /** Candidates drawn from each index before ranking. @default 100 */
-  candidates: positive().max(4096, 'must be at most 4096').default(100),
+  /** Candidates drawn from each index before ranking. @default 50 */
+  candidates: positive().max(4096, 'must be at most 4096').default(50),
   /** How much an old memory can lose to a new one, in [0, 1]. @default 0.05 */
   recency_weight: unit().default(0.05),
   /** Age at which half of recency_weight is lost, in days. @default 365 */

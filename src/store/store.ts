@@ -102,7 +102,12 @@ export interface Store {
    * returns nothing rather than scoring most of the store (callers with vectors do this: such
    * words find nothing particular).
    */
-  searchLexical(filter: MemoryFilter, query: string, limit: number, options?: { skipIfOnlyCommon?: boolean }): Promise<LexicalHit[]>;
+  searchLexical(
+    filter: MemoryFilter,
+    query: string,
+    limit: number,
+    options?: { skipIfOnlyCommon?: boolean },
+  ): Promise<LexicalHit[]>;
   /**
    * Nearest neighbours of `vector` among memories matching `filter`, by cosine similarity.
    * Large stores may answer approximately; `exact: true` asks for an exhaustive search.
