@@ -10,9 +10,9 @@ import type { Fusion, SearchMode } from '../retrieval/hybrid-search.js';
 import { openBenchEmbedder, openBenchEngine } from './embedding-cache.js';
 import { loadLocomo, LOCOMO_CATEGORIES, type LocomoConversation } from './locomo-data.js';
 import { machineInfo } from './machine.js';
-import { averageScores, hitAtK, recallAtK } from './metrics.js';
+import { averageScores, hitAtK, recallAtK, summarizeMethods } from './metrics.js';
 import type { BenchOptions, BenchResult } from './registry.js';
-import { quantile, textTable } from './stats.js';
+import { textTable } from './stats.js';
 
 /** The search methods compared, in table order, and the search options each stands for. */
 const METHODS = ['bm25', 'dense', 'keyword', 'hybrid', 'hybrid-rrf'] as const;
@@ -188,15 +188,11 @@ function summarize(parts: {
   const { file, conversations, rows, latencies, calibration, withContext, seconds } = parts;
   const share = (counts: { pairs: number; above: Record<string, number> }) =>
     Object.fromEntries(THRESHOLDS.map((t) => [`>=${t}`, (counts.above[String(t)] ?? 0) / Math.max(1, counts.pairs)]));
+  const summaries = summarizeMethods(METHODS, rows, latencies);
   const methods = {} as Record<Method, MethodResult>;
   for (const method of METHODS) {
-    const averaged = averageScores(rows[method]);
-    const ms = latencies[method];
-    methods[method] = {
-      overall: averaged.overall,
-      byCategory: averaged.byGroup,
-      latencyMs: { mean: sum(ms) / Math.max(1, ms.length), p50: quantile(ms, 0.5), p95: quantile(ms, 0.95) },
-    };
+    const { overall, byGroup, latencyMs } = summaries[method];
+    methods[method] = { overall, byCategory: byGroup, latencyMs };
   }
   const counts = averageScores(rows.bm25).counts;
   const skippedBecause = {

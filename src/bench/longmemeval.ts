@@ -19,9 +19,9 @@ import type { SearchMode } from '../retrieval/hybrid-search.js';
 import { openBenchEmbedder, openBenchEngine } from './embedding-cache.js';
 import { loadLongMemEval, type LongMemEvalQuestion } from './longmemeval-data.js';
 import { machineInfo } from './machine.js';
-import { allAtK, averageScores, distinct, hitAtK, ndcgAtK } from './metrics.js';
+import { allAtK, averageScores, distinct, hitAtK, ndcgAtK, summarizeMethods } from './metrics.js';
 import type { BenchOptions, BenchResult } from './registry.js';
-import { quantile, textTable } from './stats.js';
+import { textTable } from './stats.js';
 
 /** The search methods compared, in table order. */
 const METHODS = ['bm25', 'dense', 'keyword', 'hybrid'] as const satisfies readonly SearchMode[];
@@ -137,15 +137,11 @@ function summarize(
   latencies: Record<Method, number[]>,
   seconds: number,
 ) {
+  const summaries = summarizeMethods(METHODS, rows, latencies);
   const methods = {} as Record<Method, MethodResult>;
   for (const method of METHODS) {
-    const averaged = averageScores(rows[method]);
-    const ms = latencies[method];
-    methods[method] = {
-      overall: averaged.overall,
-      byType: averaged.byGroup,
-      latencyMs: { mean: sum(ms) / Math.max(1, ms.length), p50: quantile(ms, 0.5), p95: quantile(ms, 0.95) },
-    };
+    const { overall, byGroup, latencyMs } = summaries[method];
+    methods[method] = { overall, byType: byGroup, latencyMs };
   }
   const counts = averageScores(rows.bm25).counts;
   const skippedBecause = {

@@ -2,6 +2,7 @@
  * Retrieval-quality metrics for the dataset benchmarks: recall, hit and nDCG at a cut-off k
  * over a ranked list of ids, and averaging per-question scores overall and per group.
  */
+import { quantile } from './stats.js';
 
 /** Share of the `relevant` ids found in the first `k` of `ranked` (0 when nothing is relevant). */
 export function recallAtK(ranked: readonly string[], relevant: ReadonlySet<string>, k: number): number {
@@ -78,4 +79,35 @@ function discountedGain(n: number): number {
   let gain = 0;
   for (let index = 0; index < n; index += 1) gain += 1 / Math.log2(index + 2);
   return gain;
+}
+
+/** Per method: its scores averaged overall and per group, and its search latency. */
+export function summarizeMethods<M extends string>(
+  methods: readonly M[],
+  rows: Record<M, readonly { group: string; scores: Readonly<Record<string, number>> }[]>,
+  latencies: Record<M, readonly number[]>,
+): Record<M, { overall: Record<string, number>; byGroup: Record<string, Record<string, number>>; latencyMs: LatencySummary }> {
+  const out = {} as Record<
+    M,
+    { overall: Record<string, number>; byGroup: Record<string, Record<string, number>>; latencyMs: LatencySummary }
+  >;
+  for (const method of methods) {
+    const averaged = averageScores(rows[method]);
+    out[method] = { overall: averaged.overall, byGroup: averaged.byGroup, latencyMs: summarizeLatency(latencies[method]) };
+  }
+  return out;
+}
+
+export interface LatencySummary {
+  mean: number;
+  p50: number;
+  p95: number;
+}
+
+function summarizeLatency(ms: readonly number[]): LatencySummary {
+  return {
+    mean: ms.reduce((total, value) => total + value, 0) / Math.max(1, ms.length),
+    p50: quantile(ms, 0.5),
+    p95: quantile(ms, 0.95),
+  };
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
-import type { Memory } from '../model/memory.js';
 import { parseLexicalQuery } from '../text/lexical-query.js';
-import { exactFactor, recencyFactor, scopeFactor } from './factors.js';
+import { words } from '../text/words.js';
+import { exactFactor, exactPhrases, recencyFactor, scopeFactor } from './factors.js';
 
 const settings = { recencyWeight: 0.1, recencyHalfLifeDays: 30, exactBoost: 0.15 };
 const now = new Date('2026-03-01T00:00:00.000Z');
@@ -32,8 +32,8 @@ describe('the scope factor', () => {
 });
 
 describe('the exact-match factor', () => {
-  const memory = { text: 'Caroline went to the LGBTQ support group yesterday.' } as Memory;
-  const exact = (query: string) => exactFactor(memory, parseLexicalQuery(query), query, settings);
+  const memoryWords = words('Caroline went to the LGBTQ support group yesterday.');
+  const exact = (query: string) => exactFactor(memoryWords, exactPhrases(parseLexicalQuery(query), words(query)), settings);
 
   it('boosts a memory holding a quoted phrase', () => {
     expect(exact('"support group" meeting')).toBeCloseTo(1.15, 12);

@@ -6,7 +6,6 @@
  */
 import type { Memory } from '../model/memory.js';
 import type { LexicalQuery } from '../text/lexical-query.js';
-import { words } from '../text/words.js';
 
 /** The factors of one hit; each is 1 when it makes no difference. */
 export interface ScoreFactors {
@@ -41,35 +40,28 @@ export function scopeFactor(scope: string, scopes: readonly string[] | undefined
   return position <= 0 ? 1 : Math.max(SCOPE_FLOOR, 1 - SCOPE_STEP * position);
 }
 
-/** The memory's words, joined, for substring tests of phrases. */
-function joinedWords(text: string): string {
-  return ` ${words(text, 20_000).join(' ')} `;
+/** The word sequences whose presence in a memory counts as an exact match. */
+export function exactPhrases(query: LexicalQuery | null, queryWords: readonly string[]): string[] {
+  const phrases = (query?.phrases ?? []).map((phrase) => phrase.join(' '));
+  // The whole query, in order, counts too when it has two words or more.
+  return queryWords.length > 1 ? [...phrases, queryWords.join(' ')] : phrases;
 }
 
-/** `1 + exactBoost` when the memory holds a quoted phrase, or all query words (two or more) in order. */
-export function exactFactor(memory: Memory, query: LexicalQuery | null, queryText: string, settings: FactorSettings): number {
-  const text = joinedWords(memory.text);
-  const phrases = query?.phrases ?? [];
-  const whole = words(queryText);
-  const hit =
-    phrases.some((phrase) => text.includes(` ${phrase.join(' ')} `)) ||
-    (whole.length > 1 && text.includes(` ${whole.join(' ')} `));
-  return hit ? 1 + settings.exactBoost : 1;
+/** `1 + exactBoost` when the memory's words hold one of `phrases`. */
+export function exactFactor(memoryWords: readonly string[], phrases: readonly string[], settings: FactorSettings): number {
+  if (phrases.length === 0) return 1;
+  const text = ` ${memoryWords.join(' ')} `;
+  return phrases.some((phrase) => text.includes(` ${phrase} `)) ? 1 + settings.exactBoost : 1;
 }
 
 export function computeFactors(
   memory: Memory,
-  context: {
-    now: Date;
-    scopes: readonly string[] | undefined;
-    query: LexicalQuery | null;
-    queryText: string;
-    settings: FactorSettings;
-  },
+  memoryWords: readonly string[],
+  context: { now: Date; scopes: readonly string[] | undefined; phrases: readonly string[]; settings: FactorSettings },
 ): ScoreFactors {
   return {
     recency: recencyFactor(memory.occurredAt, context.now, context.settings),
     scope: scopeFactor(memory.scope, context.scopes),
-    exact: exactFactor(memory, context.query, context.queryText, context.settings),
+    exact: exactFactor(memoryWords, context.phrases, context.settings),
   };
 }

@@ -9,9 +9,11 @@ import type { Embedder } from '../embedding/embedder.js';
 import type { Memory } from '../model/memory.js';
 import type { LexicalHit, MemoryFilter, Store, VectorHit } from '../store/store.js';
 import { parseLexicalQuery } from '../text/lexical-query.js';
+import { stem } from '../text/stem.js';
+import { STOP_WORDS, words } from '../text/words.js';
 import { calibrate, hybridRawScore } from './calibration.js';
 import { coverage, stemSet } from './coverage.js';
-import { computeFactors, type FactorSettings, type ScoreFactors } from './factors.js';
+import { computeFactors, exactPhrases, type FactorSettings, type ScoreFactors } from './factors.js';
 import { keywordOverlap, keywordSet } from './keyword-overlap.js';
 
 /** Which signals rank the results. */
@@ -72,6 +74,8 @@ export interface HybridSearchRequest {
   settings: RetrievalSettings;
 }
 
+/** Characters of a memory (or its context) read for word signals. */
+const MAX_MEMORY_CHARS = 20_000;
 /** Reciprocal-rank fusion's constant, from the original paper. */
 const RRF_K = 60;
 
@@ -100,20 +104,22 @@ export async function hybridSearch(request: HybridSearchRequest): Promise<Search
   const ranks = { lexical: rankOf(lexical), vector: rankOf(vector) };
   const queryStems = stemSet(query);
   const queryKeywords = keywordSet(query);
-  const lexicalQuery = parseLexicalQuery(query);
+  const phrases = exactPhrases(parseLexicalQuery(query), words(query));
 
   const hits = memories.map((memory): SearchHit => {
+    // Each text is split into words once; every word signal is read from that split.
+    const memoryWords = words(memory.text, MAX_MEMORY_CHARS);
+    const content = memoryWords.filter((word) => !STOP_WORDS.has(word));
     const signals: SearchSignals = {
       bm25: bm25.get(memory.id) ?? null,
-      coverage: memoryCoverage(queryStems, memory),
+      coverage: memoryCoverage(queryStems, content, memory.context),
       cosine: cosines.get(memory.id) ?? null,
-      keyword: keywordOverlap(queryKeywords, keywordSet(memory.text)),
+      keyword: keywordOverlap(queryKeywords, new Set(content)),
     };
-    const factors = computeFactors(memory, {
+    const factors = computeFactors(memory, memoryWords, {
       now: request.now,
       scopes: request.scopes,
-      query: lexicalQuery,
-      queryText: query,
+      phrases,
       settings: settings.factors,
     });
     const relevance = relevanceOf(signals, mode, embedder !== null, settings.lexicalWeight);
@@ -127,10 +133,13 @@ export async function hybridSearch(request: HybridSearchRequest): Promise<Search
 }
 
 /** Coverage of the memory alone, averaged with coverage of memory and context when it has context. */
-function memoryCoverage(query: ReadonlySet<string>, memory: Memory): number {
-  const own = coverage(query, stemSet(memory.text, 20_000));
-  if (memory.context === null) return own;
-  return (own + coverage(query, stemSet(`${memory.context} ${memory.text}`, 20_000))) / 2;
+function memoryCoverage(query: ReadonlySet<string>, content: readonly string[], context: string | null): number {
+  const own = new Set(content.map(stem));
+  const alone = coverage(query, own);
+  if (context === null) return alone;
+  const withContext = stemSet(context, MAX_MEMORY_CHARS);
+  for (const word of own) withContext.add(word);
+  return (alone + coverage(query, withContext)) / 2;
 }
 
 function relevanceOf(signals: SearchSignals, mode: SearchMode, hasVectors: boolean, lexicalWeight: number): number {

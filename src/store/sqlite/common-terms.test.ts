@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { pickParts, withoutCommonParts } from './common-terms.js';
+import { pickParts } from './common-terms.js';
 import { SqliteStore } from './sqlite-store.js';
 
 function storeWith(texts: readonly string[]): SqliteStore {
@@ -12,6 +12,8 @@ function storeWith(texts: readonly string[]): SqliteStore {
   store.connection.transaction(() => texts.forEach((text, i) => insert.run(`m${i}`, text)))();
   return store;
 }
+
+const withoutCommonParts = (db: Parameters<typeof pickParts>[0], parts: string[]) => pickParts(db, parts).parts;
 
 describe('leaving common words out of the full-text match', () => {
   // 30,000 rows: a part in more than 5% of them (1,500) is common.

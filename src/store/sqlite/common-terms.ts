@@ -14,12 +14,7 @@ const COMMON_MIN = 1_000;
 /** When every part is common, this many of the rarest are kept. */
 const KEEP_WHEN_ALL_COMMON = 1;
 
-/** The parts worth matching, in their original order, and whether every part that matches anything is common. */
-export function withoutCommonParts(db: Database.Database, parts: readonly string[]): string[] {
-  return pickParts(db, parts).parts;
-}
-
-/** As `withoutCommonParts`, saying also whether only common parts were left to choose from. */
+/** The parts worth matching, in their original order, and whether only common parts were left to choose from. */
 export function pickParts(db: Database.Database, parts: readonly string[]): { parts: string[]; onlyCommon: boolean } {
   if (parts.length === 0) return { parts: [], onlyCommon: false };
   const rows = (db.prepare(`SELECT max(rowid) FROM memories`).pluck().get() as number | null) ?? 0;

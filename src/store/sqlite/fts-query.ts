@@ -20,12 +20,3 @@ export function renderFtsParts(query: LexicalQuery): string[] {
     ...query.prefixes.map((prefix) => `${quote(prefix)}*`),
   ];
 }
-
-/** An FTS5 MATCH expression for `text`, or null when it has no searchable word. */
-export function buildFtsQuery(text: string): string | null {
-  return ftsParts(text)?.join(' OR ') ?? null;
-}
-
-export function renderFtsQuery(query: LexicalQuery): string {
-  return renderFtsParts(query).join(' OR ');
-}
