@@ -5,6 +5,8 @@
  */
 import path from 'node:path';
 
+import { cooldownDecay, secondsSince } from './activation/cooldown.js';
+import { cooldownFor } from './activation/settings.js';
 import { parseConfig } from './config/load.js';
 import type { ConfigInput, EngramConfig } from './config/schema.js';
 import { withEmbeddingCache } from './embedding/cached-embedder.js';
@@ -13,8 +15,9 @@ import type { Embedder } from './embedding/embedder.js';
 import { embedMemories, type ProgressListener } from './engine/embed-batches.js';
 import { type ImportOptions, type ImportSummary, parseRecords, writeRecords } from './engine/import-records.js';
 import { DEFAULT_SCOPE, newMemory, patchMemory, supersedeRepeatedKeys } from './engine/new-memory.js';
-import { parseChoice, parseSearchRequest, type SearchOptions } from './engine/search-request.js';
+import { parseChoice, parseSearchRequest, retrievalSettings, type SearchOptions } from './engine/search-request.js';
 import { assertCompatible, describeEmbedder, NO_EMBEDDER_ID, recordEmbedder } from './engine/vector-index.js';
+import { type MemoryFactory, persistWorkingSet } from './engine/working-set-memory.js';
 import { EngramError, InvalidInputError, NotFoundError } from './errors.js';
 import { type Clock, systemClock } from './model/clock.js';
 import { type IdGenerator, ulidGenerator } from './model/ids.js';
@@ -27,7 +30,10 @@ import {
   MemoryPatchSchema,
   TIER_ALIASES,
 } from './model/memory-input.js';
+import type { Receipt } from './model/receipt.js';
+import type { ActivityEntry } from './model/session.js';
 import { hybridSearch, type SearchHit } from './retrieval/hybrid-search.js';
+import { Session } from './session/session.js';
 import { SqliteStore } from './store/sqlite/sqlite-store.js';
 import type { MemoryFilter, Store, StoreStats } from './store/store.js';
 
@@ -61,6 +67,16 @@ export interface ListMemoriesOptions {
   all?: boolean;
   /** @default "newest" */
   order?: 'newest' | 'oldest';
+}
+
+/** What `session` takes. */
+export interface SessionOptions {
+  /** Resume a session by id; a new id when omitted. */
+  id?: string;
+  /** The scope the session belongs to. @default "global" */
+  scope?: string;
+  /** Scopes recall may see, most specific first. @default [scope, "global"] */
+  scopes?: readonly string[];
 }
 
 /** Engine statistics: the store's counts plus the embedder in use. */
@@ -236,12 +252,16 @@ export class Engram {
     this.assertOpen();
     const request = parseSearchRequest(options, this.config.retrieval);
     await assertCompatible(this.store, this.embedder);
+    const now = this.clock.now();
+    const cooldown = request.cooldown ? cooldownFor(this.config, 'explicit') : null;
     const hits = await hybridSearch({
       ...request,
       store: this.store,
       embedder: this.queryEmbedder,
-      filter: { ...this.filter(request, false), ...request.timeRange },
-      now: this.clock.now(),
+      // The working set repeats other memories; it is read through sessions, not found by search.
+      filter: { ...this.filter(request, false), ...request.timeRange, excludeKinds: request.kinds ? undefined : ['working_set'] },
+      now,
+      cooldown: cooldown ? (memory) => cooldownDecay(cooldown, secondsSince(memory.lastRetrievedAt, now)) : undefined,
     });
     if (request.recordRetrieval && hits.length > 0) {
       await this.store.recordRetrieval(
@@ -251,6 +271,71 @@ export class Engram {
       );
     }
     return hits;
+  }
+
+  /** The live memory with this key in `scope` (the default scope when omitted), or null. */
+  async getByKey(key: string, scope: string = DEFAULT_SCOPE): Promise<Memory | null> {
+    this.assertOpen();
+    return this.store.findByKey(this.tenant, scope, key);
+  }
+
+  /** Appends one line to the daily activity log (seed 003), stamped now. */
+  async logActivity(entry: Omit<ActivityEntry, 'tenant' | 'at'>): Promise<ActivityEntry> {
+    this.assertOpen();
+    const line = { ...entry, tenant: this.tenant, at: this.clock.now().toISOString() };
+    await this.store.appendActivity(line);
+    return line;
+  }
+
+  /** Activity-log lines, oldest first: one UTC day (`YYYY-MM-DD`) or the latest ones. */
+  async activity(options: { day?: string; limit?: number } = {}): Promise<ActivityEntry[]> {
+    this.assertOpen();
+    if (options.day !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(options.day)) {
+      throw new InvalidInputError(`day must be a date like 2026-01-31 (got ${options.day})`);
+    }
+    return this.store.listActivity(this.tenant, { day: options.day, limit: options.limit ?? 1000 });
+  }
+
+  /**
+   * A session: one conversation, resumable from any process by its id. Recall sees `scopes`
+   * (most specific first), by default the session's scope and then the default scope.
+   */
+  session(options: SessionOptions = {}): Session {
+    this.assertOpen();
+    const scope = options.scope ?? DEFAULT_SCOPE;
+    for (const [name, value] of [
+      ['id', options.id],
+      ['scope', options.scope],
+    ] as const) {
+      if (value !== undefined && (typeof value !== 'string' || value.trim().length === 0)) {
+        throw new InvalidInputError(`session ${name} must be a non-empty string`);
+      }
+    }
+    return new Session(
+      {
+        store: this.store,
+        embedder: this.queryEmbedder,
+        config: this.config,
+        retrieval: retrievalSettings(this.config.retrieval),
+        clock: this.clock,
+        ids: this.ids,
+        tenant: this.tenant,
+        persistWorkingSet: (workingSet) => persistWorkingSet(this.store, workingSet, this.memoryFactory()),
+      },
+      { id: options.id ?? this.ids(), scope, scopes: options.scopes ?? [...new Set([scope, DEFAULT_SCOPE])] },
+    );
+  }
+
+  /** Activation receipts, newest first: every recall decision and why (`engram receipts`). */
+  async receipts(query: { sessionId?: string; turn?: number; limit?: number } = {}): Promise<Receipt[]> {
+    this.assertOpen();
+    const limit = query.limit ?? 20;
+    if (!Number.isInteger(limit) || limit < 1)
+      throw new InvalidInputError(`limit must be a whole number of at least 1 (got ${limit})`);
+    if (query.turn !== undefined && (!Number.isInteger(query.turn) || query.turn < 1)) {
+      throw new InvalidInputError(`turn must be a whole number of at least 1 (got ${query.turn})`);
+    }
+    return this.store.listReceipts(this.tenant, { sessionId: query.sessionId, turn: query.turn, limit });
   }
 
   /** Counts by kind, tier and scope, index and size. */
@@ -312,6 +397,11 @@ export class Engram {
     this.closed = true;
     await this.store.close();
     await this.embedder?.close?.();
+  }
+
+  /** Builds memories stamped now, for engine-written records such as the working set. */
+  private memoryFactory(): MemoryFactory {
+    return (input) => newMemory(input, this.ids(), this.clock.now(), { tenant: this.tenant, scope: DEFAULT_SCOPE });
   }
 
   private async embedMemories(memories: readonly Memory[], onProgress?: ProgressListener): Promise<Float32Array[] | null> {

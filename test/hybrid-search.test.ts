@@ -57,7 +57,7 @@ describe('hybrid search', () => {
       cosine: expect.any(Number),
       bm25: expect.any(Number),
     });
-    expect(top?.factors).toEqual({ recency: expect.any(Number), scope: 1, exact: 1 });
+    expect(top?.factors).toEqual({ recency: expect.any(Number), scope: 1, exact: 1, cooldown: 1 });
     expect(top?.score).toBeCloseTo((top?.relevance ?? 0) * (top?.factors.recency ?? 0), 10);
   });
 

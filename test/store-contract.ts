@@ -6,73 +6,23 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import type { Memory } from '../src/model/memory.js';
 import type { MemoryEntry, MemoryFilter, Store } from '../src/store/store.js';
-
-const TENANT = 'acme';
-const OTHER_TENANT = 'globex';
-const ALL: MemoryFilter = { tenant: TENANT };
-
-/** The fixtures' epoch; every timestamp is a whole number of minutes after it. */
-const EPOCH = Date.UTC(2025, 0, 15, 9, 0, 0, 0);
-
-/** An ISO-8601 UTC timestamp `minutes` after the fixtures' epoch. */
-function minutesAfterEpoch(minutes: number): string {
-  return new Date(EPOCH + minutes * 60_000).toISOString();
-}
-
-/** A complete Memory with plain defaults; `createdAt` also sets `occurredAt` and `updatedAt`. */
-function makeMemory(fields: Partial<Memory> & Pick<Memory, 'id'>): Memory {
-  const at = fields.createdAt ?? minutesAfterEpoch(0);
-  return {
-    tenant: TENANT,
-    scope: 'user:alice',
-    kind: 'fact',
-    tier: 'unknown',
-    pinned: false,
-    hardRule: false,
-    text: `memory ${fields.id}`,
-    abstract: null,
-    context: null,
-    key: null,
-    sessionId: null,
-    source: 'user',
-    trust: 1,
-    data: null,
-    tags: [],
-    occurredAt: at,
-    createdAt: at,
-    updatedAt: at,
-    supersededBy: null,
-    archivedAt: null,
-    lastRetrievedAt: null,
-    retrievalCount: 0,
-    ...fields,
-  };
-}
-
-/** `components` scaled to unit length, as a float32 vector. */
-function unitVector(...components: number[]): Float32Array {
-  const length = Math.hypot(...components);
-  return Float32Array.from(components, (value) => value / length);
-}
-
-/** Cosine similarity of two vectors of the same length. */
-function cosine(a: Float32Array, b: Float32Array): number {
-  let dot = 0;
-  for (let i = 0; i < a.length; i++) dot += (a[i] as number) * (b[i] as number);
-  return dot / (Math.hypot(...a) * Math.hypot(...b));
-}
-
-const EAST = unitVector(1, 0, 0, 0);
-const NORTH = unitVector(0, 1, 0, 0);
-const UP = unitVector(0, 0, 1, 0);
-const NORTH_EAST = unitVector(1, 1, 0, 0);
-const MOSTLY_EAST = unitVector(1, 0.1, 0, 0);
-
-function entry(memory: Memory, vector: Float32Array | null = null): MemoryEntry {
-  return { memory, vector };
-}
+import { sessionStoreContract } from './store-contract-sessions.js';
+import {
+  ALL,
+  cosine,
+  EAST,
+  entry,
+  makeMemory,
+  minutesAfterEpoch,
+  MOSTLY_EAST,
+  NORTH,
+  NORTH_EAST,
+  OTHER_TENANT,
+  TENANT,
+  unitVector,
+  UP,
+} from './store-fixtures.js';
 
 /**
  * Runs `write` so that a synchronous throw also becomes a rejection; tests of what a failed write
@@ -102,6 +52,8 @@ export function storeContract(name: string, makeStore: () => Promise<Store> | St
     });
 
     const insert = (...entries: MemoryEntry[]) => store.commit({ insert: entries });
+
+    sessionStoreContract(() => store);
     const idsOf = (items: readonly { id: string }[]) => items.map((item) => item.id);
 
     describe('writing and reading memories', () => {

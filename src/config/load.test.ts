@@ -18,13 +18,18 @@ describe('configuration defaults', () => {
       threshold: 0.5,
       max_items: 3,
     });
-    expect(config.memory.cooldown).toEqual({ decay: 'exponential', seconds: 1800 });
+    expect(config.memory.cooldown).toEqual({
+      decay: 'exponential',
+      seconds: 1800,
+      paths: ['explicit', 'active', 'intrusive'],
+    });
     expect(config.auto_recall).toEqual({
       selection_mode: 'tier_quota_v1',
       max_items: 6,
       repeat_window_turns: 6,
       repeat_penalty: 0.35,
       dedupe_backbone: true,
+      mmr_lambda: 0.7,
       quotas: { must_max: 2, nice_min: 2, unknown_max: 1 },
     });
     expect(config.working_set).toEqual({ enabled: true, persist: true });

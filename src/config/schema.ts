@@ -68,6 +68,15 @@ const CooldownSchema = z.strictObject({
     .default('exponential'),
   /** The window (binary, linear) or tau (exponential), in seconds. @default 1800 */
   seconds: positive().default(1800),
+  /**
+   * Which recalls the cooldown applies to: `explicit` (the agent's search_memory tool), `active`
+   * (before each user message) and `intrusive` (reflection nudges). @default all three
+   */
+  paths: z
+    .array(z.enum(['explicit', 'active', 'intrusive'], { error: 'must list only: explicit, active, intrusive' }), {
+      error: 'must be a list such as ["explicit", "intrusive"]',
+    })
+    .default(['explicit', 'active', 'intrusive']),
 });
 
 const MemorySchema = z.strictObject({
@@ -100,6 +109,8 @@ const AutoRecallSchema = z.strictObject({
   repeat_penalty: unit().default(0.35),
   /** @default true */
   dedupe_backbone: flag().default(true),
+  /** MMR trade-off between score (1) and diversity (0) when filling the hot lane. @default 0.7 */
+  mmr_lambda: unit().default(0.7),
   quotas: QuotasSchema.prefault({}),
 });
 

@@ -34,6 +34,12 @@ export interface SearchOptions {
   occurredBefore?: string | Date;
   /** Count the results as retrieved (feeds cooldown). @default true */
   recordRetrieval?: boolean;
+  /**
+   * Apply seed 001's retrieval cooldown, as explicit recall by an agent does (when
+   * `[memory.cooldown].paths` includes "explicit"): recently retrieved memories score lower.
+   * @default false
+   */
+  cooldown?: boolean;
 }
 
 /** A checked search request, ready for hybrid search. */
@@ -47,6 +53,7 @@ export interface SearchRequest {
   tiers: readonly Tier[] | undefined;
   timeRange: { occurredAfter?: string; occurredBefore?: string };
   recordRetrieval: boolean;
+  cooldown: boolean;
   settings: RetrievalSettings;
 }
 
@@ -74,15 +81,21 @@ export function parseSearchRequest(options: SearchOptions | string, retrieval: E
     tiers: request.tiers,
     timeRange: timeRange(request),
     recordRetrieval: request.recordRetrieval !== false,
-    settings: {
-      fusion: parseChoice(request.fusion ?? retrieval.fusion, FUSIONS, 'fusion'),
-      lexicalWeight: retrieval.lexical_weight,
-      candidates: retrieval.candidates,
-      factors: {
-        recencyWeight: retrieval.recency_weight,
-        recencyHalfLifeDays: retrieval.recency_half_life_days,
-        exactBoost: retrieval.exact_boost,
-      },
+    cooldown: request.cooldown === true,
+    settings: retrievalSettings(retrieval, parseChoice(request.fusion ?? retrieval.fusion, FUSIONS, 'fusion')),
+  };
+}
+
+/** Hybrid search's settings from the `[retrieval]` section. */
+export function retrievalSettings(retrieval: EngramConfig['retrieval'], fusion: Fusion = retrieval.fusion): RetrievalSettings {
+  return {
+    fusion,
+    lexicalWeight: retrieval.lexical_weight,
+    candidates: retrieval.candidates,
+    factors: {
+      recencyWeight: retrieval.recency_weight,
+      recencyHalfLifeDays: retrieval.recency_half_life_days,
+      exactBoost: retrieval.exact_boost,
     },
   };
 }

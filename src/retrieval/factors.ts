@@ -12,6 +12,8 @@ export interface ScoreFactors {
   recency: number;
   scope: number;
   exact: number;
+  /** Seed 001's retrieval cooldown, when the search applies it (explicit recall); else 1. */
+  cooldown: number;
 }
 
 export interface FactorSettings {
@@ -63,5 +65,6 @@ export function computeFactors(
     recency: recencyFactor(memory.occurredAt, context.now, context.settings),
     scope: scopeFactor(memory.scope, context.scopes),
     exact: exactFactor(memoryWords, context.phrases, context.settings),
+    cooldown: 1,
   };
 }

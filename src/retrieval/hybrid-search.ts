@@ -72,6 +72,13 @@ export interface HybridSearchRequest {
   now: Date;
   minRelevance: number;
   settings: RetrievalSettings;
+  /** The query's embedding when the caller already has it (several searches for one query). */
+  queryVector?: Float32Array | undefined;
+  /**
+   * Seed 001's retrieval cooldown: a multiplier per memory applied to relevance and score
+   * before `minRelevance` is checked. None when omitted.
+   */
+  cooldown?: ((memory: Memory) => number) | undefined;
 }
 
 /** Characters of a memory (or its context) read for word signals. */
@@ -84,7 +91,7 @@ export async function hybridSearch(request: HybridSearchRequest): Promise<Search
   const { store, filter, query, mode, settings } = request;
   const pool = Math.max(settings.candidates, request.limit * 2);
   const embedder = mode === 'hybrid' || mode === 'dense' ? request.embedder : null;
-  const queryVector = embedder ? ((await embedder.embed([query]))[0] as Float32Array) : null;
+  const queryVector = embedder ? (request.queryVector ?? ((await embedder.embed([query]))[0] as Float32Array)) : null;
   const [lexical, vector] = await Promise.all([
     mode === 'dense'
       ? ([] as LexicalHit[])
@@ -122,8 +129,10 @@ export async function hybridSearch(request: HybridSearchRequest): Promise<Search
       phrases,
       settings: settings.factors,
     });
-    const relevance = relevanceOf(signals, mode, embedder !== null, settings.lexicalWeight);
-    const base = baseScore({ mode, settings, signals, relevance, bestBm25, ranks, id: memory.id });
+    factors.cooldown = request.cooldown?.(memory) ?? 1;
+    const raw = relevanceOf(signals, mode, embedder !== null, settings.lexicalWeight);
+    const relevance = raw * factors.cooldown;
+    const base = baseScore({ mode, settings, signals, relevance: raw, bestBm25, ranks, id: memory.id }) * factors.cooldown;
     return { memory, score: base * factors.recency * factors.scope * factors.exact, relevance, signals, factors };
   });
   return hits

@@ -5,6 +5,8 @@
  * Every backend passes the shared contract suite in `test/store-contract.ts`.
  */
 import type { Kind, Memory, Tier } from '../model/memory.js';
+import type { Lane, Receipt } from '../model/receipt.js';
+import type { ActivityEntry, SessionRecord } from '../model/session.js';
 
 /** Which memories an operation may see. `tenant` is always required: it is the isolation boundary. */
 export interface MemoryFilter {
@@ -18,6 +20,10 @@ export interface MemoryFilter {
   kinds?: readonly Kind[] | undefined;
   tiers?: readonly Tier[] | undefined;
   sessionId?: string | undefined;
+  /** Only pinned or hard-rule memories. */
+  pinnedOrHardRule?: boolean | undefined;
+  /** Leave out these kinds. */
+  excludeKinds?: readonly Kind[] | undefined;
   /** Include memories archived by `forget`. @default false */
   includeArchived?: boolean | undefined;
   /** Include memories replaced by newer ones. @default false */
@@ -80,6 +86,28 @@ export interface ListOptions {
   order?: 'newest' | 'oldest';
 }
 
+/** A memory injected into a session's turn (feeds repeat suppression). */
+export interface Injection {
+  memoryId: string;
+  turn: number;
+  lane: Lane;
+}
+
+/** An activation decision to record: the receipt, what was injected, and what counts as retrieved. */
+export interface ActivationRecord {
+  receipt: Receipt;
+  injected: readonly Injection[];
+  /** Memories whose retrieval time and count are updated (cooldown). */
+  retrieved: readonly string[];
+}
+
+/** Which receipts to read, newest first. */
+export interface ReceiptQuery {
+  sessionId?: string | undefined;
+  turn?: number | undefined;
+  limit: number;
+}
+
 export interface Store {
   /** Applies inserts and updates in one transaction. */
   commit(change: MemoryChange): Promise<void>;
@@ -125,6 +153,21 @@ export interface Store {
   setIndexInfo(info: VectorIndexInfo): Promise<void>;
   getCachedEmbeddings(model: string, hashes: readonly string[]): Promise<Map<string, Float32Array>>;
   putCachedEmbeddings(model: string, entries: readonly { hash: string; vector: Float32Array }[]): Promise<void>;
+  /** The stored vectors of these memories; memories without one are left out. */
+  getVectors(tenant: string, ids: readonly string[]): Promise<Map<string, Float32Array>>;
   stats(tenant: string): Promise<StoreStats>;
+  getSession(tenant: string, id: string): Promise<SessionRecord | null>;
+  /** Creates or replaces the session's record. */
+  saveSession(record: SessionRecord): Promise<void>;
+  /** Stores a receipt, its injections and the retrieval times in one transaction. */
+  recordActivation(record: ActivationRecord): Promise<void>;
+  /** Injections into `sessionId` at turn `sinceTurn` or later, oldest first. */
+  listInjections(tenant: string, sessionId: string, sinceTurn: number): Promise<Injection[]>;
+  /** Receipts, newest first. */
+  listReceipts(tenant: string, query: ReceiptQuery): Promise<Receipt[]>;
+  /** Appends one line to the daily activity log (seed 003). */
+  appendActivity(entry: ActivityEntry): Promise<void>;
+  /** Activity lines, oldest first; `day` (YYYY-MM-DD, UTC) picks one day. */
+  listActivity(tenant: string, options: { day?: string | undefined; limit: number }): Promise<ActivityEntry[]>;
   close(): Promise<void>;
 }

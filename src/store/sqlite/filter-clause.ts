@@ -25,6 +25,11 @@ export function filterClause(filter: MemoryFilter, alias: string): Clause {
   anyOf('scope', filter.scopes);
   anyOf('kind', filter.kinds);
   anyOf('tier', filter.tiers);
+  if (filter.excludeKinds !== undefined && filter.excludeKinds.length > 0) {
+    parts.push(`${alias}.kind NOT IN (${filter.excludeKinds.map(() => '?').join(', ')})`);
+    params.push(...filter.excludeKinds);
+  }
+  if (filter.pinnedOrHardRule) parts.push(`(${alias}.pinned = 1 OR ${alias}.hard_rule = 1)`);
   if (filter.sessionId !== undefined) {
     parts.push(`${alias}.session_id = ?`);
     params.push(filter.sessionId);

@@ -152,6 +152,51 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 5,
+    description: 'sessions, injections, receipts and the activity log',
+    up(db) {
+      db.exec(`
+        CREATE INDEX memories_pinned ON memories (tenant) WHERE pinned = 1 OR hard_rule = 1;
+        CREATE TABLE sessions (
+          tenant TEXT NOT NULL,
+          id TEXT NOT NULL,
+          body TEXT NOT NULL,
+          PRIMARY KEY (tenant, id)
+        ) WITHOUT ROWID;
+        CREATE TABLE injections (
+          tenant TEXT NOT NULL,
+          session_id TEXT NOT NULL,
+          turn INTEGER NOT NULL,
+          memory_id TEXT NOT NULL,
+          lane TEXT NOT NULL,
+          receipt_id TEXT NOT NULL
+        );
+        CREATE INDEX injections_by_session ON injections (tenant, session_id, turn);
+        CREATE TABLE receipts (
+          rowid INTEGER PRIMARY KEY,
+          tenant TEXT NOT NULL,
+          id TEXT NOT NULL UNIQUE,
+          session_id TEXT,
+          turn INTEGER NOT NULL,
+          created_at INTEGER NOT NULL,
+          body TEXT NOT NULL
+        );
+        CREATE INDEX receipts_by_session ON receipts (tenant, session_id, turn);
+        CREATE TABLE activity_log (
+          rowid INTEGER PRIMARY KEY,
+          tenant TEXT NOT NULL,
+          day TEXT NOT NULL,
+          at INTEGER NOT NULL,
+          action TEXT NOT NULL,
+          key TEXT,
+          memory_id TEXT,
+          summary TEXT NOT NULL
+        );
+        CREATE INDEX activity_log_by_day ON activity_log (tenant, day);
+      `);
+    },
+  },
 ];
 
 /** The schema version this build writes. */

@@ -1,7 +1,7 @@
 /**
- * The embedded Store: one SQLite file (better-sqlite3) with an FTS5 index for words and a
- * sqlite-vec `vec0` table for vectors. The vector table is created when the first vector
- * arrives, with the embedder's dimension, which is recorded in `engram_meta`.
+ * The embedded Store: one SQLite file (better-sqlite3) with an FTS5 index for words, a vector
+ * table with binary codes (see vector-table.ts), and the session, receipt and activity tables
+ * (see session-tables.ts). The embedder of the vectors is recorded in `engram_meta`.
  */
 import { existsSync, statSync } from 'node:fs';
 
@@ -9,11 +9,16 @@ import type Database from 'better-sqlite3';
 
 import { EngramError } from '../../errors.js';
 import type { Memory } from '../../model/memory.js';
+import type { Receipt } from '../../model/receipt.js';
+import type { ActivityEntry, SessionRecord } from '../../model/session.js';
 import type {
+  ActivationRecord,
+  Injection,
   LexicalHit,
   ListOptions,
   MemoryChange,
   MemoryFilter,
+  ReceiptQuery,
   Store,
   StoreStats,
   VectorHit,
@@ -25,6 +30,15 @@ import { ftsParts } from './fts-query.js';
 import { LATEST_VERSION } from './migrations.js';
 import { IN_MEMORY, openDatabase, type OpenDatabaseOptions } from './open-database.js';
 import { blobToVector, MEMORY_COLUMNS, type MemoryRow, memoryToParams, rowToMemory, vectorToBlob } from './rows.js';
+import {
+  readActivity,
+  readInjections,
+  readReceipts,
+  readSession,
+  writeActivation,
+  writeActivity,
+  writeSession,
+} from './session-tables.js';
 import { VectorTable } from './vector-table.js';
 
 const INDEX_INFO_KEY = 'vector_index';
@@ -291,6 +305,38 @@ export class SqliteStore implements Store {
     this.db.transaction(() => {
       for (const { hash, vector } of entries) statement.run(model, hash, vectorToBlob(vector));
     })();
+  }
+
+  async getVectors(tenant: string, ids: readonly string[]): Promise<Map<string, Float32Array>> {
+    return this.vectors.vectorsOf(tenant, ids);
+  }
+
+  async getSession(tenant: string, id: string): Promise<SessionRecord | null> {
+    return readSession(this.db, tenant, id);
+  }
+
+  async saveSession(record: SessionRecord): Promise<void> {
+    writeSession(this.db, record);
+  }
+
+  async recordActivation(record: ActivationRecord): Promise<void> {
+    this.db.transaction(() => writeActivation(this.db, record))();
+  }
+
+  async listInjections(tenant: string, sessionId: string, sinceTurn: number): Promise<Injection[]> {
+    return readInjections(this.db, tenant, sessionId, sinceTurn);
+  }
+
+  async listReceipts(tenant: string, query: ReceiptQuery): Promise<Receipt[]> {
+    return readReceipts(this.db, tenant, query);
+  }
+
+  async appendActivity(entry: ActivityEntry): Promise<void> {
+    writeActivity(this.db, entry);
+  }
+
+  async listActivity(tenant: string, options: { day?: string | undefined; limit: number }): Promise<ActivityEntry[]> {
+    return readActivity(this.db, tenant, options);
   }
 
   async stats(tenant: string): Promise<StoreStats> {

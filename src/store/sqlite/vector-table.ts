@@ -9,7 +9,7 @@ import type Database from 'better-sqlite3';
 
 import { binaryCode, BinaryIndex } from './binary-index.js';
 import type { Clause } from './filter-clause.js';
-import { vectorToBlob } from './rows.js';
+import { blobToVector, vectorToBlob } from './rows.js';
 
 /** Up to this many candidate vectors, an exact scan is cheap enough (a few ms) and exact. */
 export const EXACT_SCAN_MAX = 4_000;
@@ -122,6 +122,21 @@ export class VectorTable {
       )
       .all(vectorToBlob(vector), JSON.stringify(ids), tenant) as VectorRow[];
     return new Map(rows.map((row) => [row.id, row.similarity]));
+  }
+
+  /** The stored vectors of these memories. */
+  vectorsOf(tenant: string, ids: readonly string[]): Map<string, Float32Array> {
+    if (ids.length === 0) return new Map();
+    const rows = this.db
+      .prepare(
+        `SELECT m.id AS id, e.vector AS vector
+         FROM json_each(?) j
+         CROSS JOIN memories m ON m.id = j.value
+         CROSS JOIN memory_embeddings e ON e.rowid = m.rowid
+         WHERE m.tenant = ?`,
+      )
+      .all(JSON.stringify(ids), tenant) as { id: string; vector: Buffer }[];
+    return new Map(rows.map((row) => [row.id, blobToVector(row.vector)]));
   }
 
   /** Drops the in-memory indexes; the next search rebuilds what it needs. */

@@ -1,0 +1,192 @@
+/**
+ * One activation decision (seed 002, with seed 001's cooldown and MMR): which memories enter
+ * this turn. The working set takes the pinned slot; the hot lane is filled from scored
+ * candidates by the selection policy; everything left out is classified; the receipt says why.
+ * Reads go through the Store interface; nothing is written here (the caller records the result).
+ */
+import { performance } from 'node:perf_hooks';
+
+import type { Embedder } from '../embedding/embedder.js';
+import type { Memory } from '../model/memory.js';
+import type { RecallPath, Receipt } from '../model/receipt.js';
+import { stemSet } from '../retrieval/coverage.js';
+import type { RetrievalSettings } from '../retrieval/hybrid-search.js';
+import { memorySimilarity } from '../retrieval/similarity.js';
+import type { Injection, Store } from '../store/store.js';
+import { searchCandidates } from './candidates.js';
+import { classifyCandidates } from './classify.js';
+import type { CooldownSettings } from './cooldown.js';
+import { buildReceipt } from './receipt.js';
+import { scoreCandidate,type ScoredCandidate } from './score.js';
+import { type Quotas, selectCandidates, type SelectionPolicy } from './select.js';
+import { MAX_PINNED_ITEMS, synthesizeWorkingSet, WORKING_SET_KINDS,type WorkingSet } from './working-set.js';
+
+/** The knobs of one recall path, read from the configuration. */
+export interface ActivationSettings {
+  policy: SelectionPolicy;
+  /** Hot-lane memories at most. */
+  hotLane: number;
+  /** The whole budget, for the receipt. */
+  maxItems: number;
+  threshold: number;
+  quotas: Quotas;
+  repeatWindowTurns: number;
+  repeatPenalty: number;
+  dedupeBackbone: boolean;
+  mmrLambda: number;
+  /** Null when the cooldown does not apply to this path. */
+  cooldown: CooldownSettings | null;
+  /** Inject the working set as the pinned slot. */
+  workingSet: boolean;
+  /** Without a working set, inject hard rules and pinned memories in a pinned lane. */
+  pinHardRules: boolean;
+}
+
+export interface ActivationRequest {
+  store: Store;
+  embedder: Embedder | null;
+  tenant: string;
+  sessionId: string | null;
+  turn: number;
+  path: RecallPath;
+  query: string;
+  /** Most specific first; the first one names the working set. */
+  scopes: readonly string[];
+  now: Date;
+  settings: ActivationSettings;
+  retrieval: RetrievalSettings;
+  receiptId: string;
+  /** Memories already in the context some other way (e.g. this session's thoughts). */
+  excludeIds?: ReadonlySet<string>;
+  /** Stores the working set (seed 002's `working_set:<scope>`); returns the memory id. */
+  persistWorkingSet?: (workingSet: WorkingSet) => Promise<string | null>;
+}
+
+export interface Activation {
+  receipt: Receipt;
+  workingSet: WorkingSet | null;
+  /** Hard rules and pinned memories injected without a working set. */
+  pinned: Memory[];
+  /** The hot lane, in injection order (best first). */
+  hot: ScoredCandidate[];
+  injected: Injection[];
+  /** Memories whose retrieval time is stamped (the hot lane). */
+  retrieved: string[];
+}
+
+/** Similarity at or above which two memories say the same thing. */
+export const NEAR_DUPLICATE = 0.9;
+
+export async function activate(request: ActivationRequest): Promise<Activation> {
+  const started = performance.now();
+  const { store, settings, tenant, now } = request;
+  const [backbone, recent] = await Promise.all([loadBackbone(request), recentInjections(request)]);
+  const embedStarted = performance.now();
+  const queryVector = request.embedder ? ((await request.embedder.embed([request.query]))[0] as Float32Array) : null;
+  const searchStarted = performance.now();
+  const hits = await searchCandidates({
+    store,
+    embedder: request.embedder,
+    tenant,
+    scopes: request.scopes,
+    query: request.query,
+    queryVector,
+    perTier: settings.policy !== 'top_k',
+    limit: Math.max(settings.hotLane * 4, 20),
+    now,
+    retrieval: request.retrieval,
+  });
+  const searchMs = performance.now() - searchStarted;
+  const pinnedIds = new Set([
+    ...(backbone.workingSet?.items.map((item) => item.memory.id) ?? []),
+    ...backbone.pinned.map((m) => m.id),
+  ]);
+  const queryWordCount = stemSet(request.query).size;
+  const scored = hits
+    .filter((hit) => !request.excludeIds?.has(hit.memory.id) && !backbone.pinned.some((m) => m.id === hit.memory.id))
+    .map((hit) =>
+      scoreCandidate(hit, {
+        now,
+        cooldown: settings.cooldown,
+        recentlyInjected: recent,
+        repeatPenalty: settings.repeatPenalty,
+        queryWordCount,
+      }),
+    );
+  const workingSetIds = backbone.workingSet?.items.map((item) => item.memory.id) ?? [];
+  const vectors = request.embedder
+    ? await store.getVectors(tenant, [...scored.map((c) => c.memory.id), ...workingSetIds])
+    : new Map();
+  const texts = new Map<string, string>(
+    [...scored.map((c) => c.memory), ...(backbone.workingSet?.items.map((i) => i.memory) ?? [])].map((m) => [m.id, m.text]),
+  );
+  const similarity = memorySimilarity(texts, vectors);
+  const classified = classifyCandidates({
+    scored,
+    threshold: settings.threshold,
+    backbone: settings.dedupeBackbone ? workingSetIds : [],
+    similarity,
+    nearDuplicate: NEAR_DUPLICATE,
+  });
+  const selection = selectCandidates({
+    policy: settings.policy,
+    candidates: classified.eligible.map((c) => ({ id: c.memory.id, tier: c.memory.tier, score: c.factors.score })),
+    budget: settings.hotLane,
+    quotas: settings.quotas,
+    lambda: settings.mmrLambda,
+    similarity,
+    nearDuplicate: NEAR_DUPLICATE,
+  });
+  const byId = new Map(scored.map((c) => [c.memory.id, c]));
+  const hot = selection.picks
+    .map((pick) => byId.get(pick.id) as ScoredCandidate)
+    .sort((a, b) => b.factors.score - a.factors.score);
+  const workingSetMemoryId =
+    backbone.workingSet && request.persistWorkingSet ? await request.persistWorkingSet(backbone.workingSet) : null;
+  const receipt = buildReceipt({
+    request,
+    workingSet: backbone.workingSet,
+    workingSetMemoryId,
+    pinned: backbone.pinned,
+    pinnedIds,
+    classified,
+    selection,
+    hot,
+    latencyMs: { embed: searchStarted - embedStarted, search: searchMs, total: performance.now() - started },
+  });
+  const lane = (memoryId: string, laneName: Injection['lane']): Injection => ({ memoryId, turn: request.turn, lane: laneName });
+  return {
+    receipt,
+    workingSet: backbone.workingSet,
+    pinned: backbone.pinned,
+    hot,
+    injected: [
+      ...workingSetIds.map((id) => lane(id, 'working_set')),
+      ...backbone.pinned.map((m) => lane(m.id, 'pinned')),
+      ...hot.map((c) => lane(c.memory.id, 'hot')),
+    ],
+    retrieved: hot.map((c) => c.memory.id),
+  };
+}
+
+/** The working set, or (without one) the hard rules and pinned memories for the pinned lane. */
+async function loadBackbone(request: ActivationRequest): Promise<{ workingSet: WorkingSet | null; pinned: Memory[] }> {
+  const { store, tenant, scopes, settings } = request;
+  if (!settings.workingSet && !settings.pinHardRules) return { workingSet: null, pinned: [] };
+  const pinned = await store.listMemories(
+    { tenant, scopes, pinnedOrHardRule: true, excludeKinds: ['working_set'] },
+    { limit: MAX_PINNED_ITEMS, order: 'oldest' },
+  );
+  if (!settings.workingSet) return { workingSet: null, pinned };
+  const durable = await store.listMemories({ tenant, scopes, kinds: WORKING_SET_KINDS }, { limit: 200, order: 'newest' });
+  const scope = scopes[0] ?? 'global';
+  return { workingSet: synthesizeWorkingSet({ scope, pinned, durable, now: request.now }), pinned: [] };
+}
+
+/** Memories injected in the hot lane of this session within the repeat window. */
+async function recentInjections(request: ActivationRequest): Promise<Set<string>> {
+  const window = request.settings.repeatWindowTurns;
+  if (request.sessionId === null || window === 0) return new Set();
+  const injections = await request.store.listInjections(request.tenant, request.sessionId, request.turn - window);
+  return new Set(injections.filter((i) => i.lane === 'hot' && i.turn < request.turn).map((i) => i.memoryId));
+}

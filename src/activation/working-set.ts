@@ -1,0 +1,103 @@
+/**
+ * The working set (seed 002's backbone lane): standing context synthesised deterministically
+ * from what is stored — hard rules and pinned memories, durable constraints and preferences,
+ * recent durable decisions, and the current goal — injected first as one pinned slot so these
+ * memories need not re-win the hot lane every turn.
+ */
+import type { Memory } from '../model/memory.js';
+
+/** Why a memory is in the working set, in the order the sections appear. */
+export const WORKING_SET_ROLES = ['rule', 'pinned', 'constraint', 'preference', 'decision', 'goal'] as const;
+export type WorkingSetRole = (typeof WORKING_SET_ROLES)[number];
+
+export interface WorkingSetItem {
+  memory: Memory;
+  role: WorkingSetRole;
+}
+
+export interface WorkingSet {
+  scope: string;
+  items: WorkingSetItem[];
+  /** The text injected as the pinned slot. */
+  text: string;
+}
+
+/** Kinds the working set reads besides pinned memories and hard rules. */
+export const WORKING_SET_KINDS = ['constraint', 'preference', 'decision', 'goal'] as const;
+
+/** At most this many hard rules and pinned memories (a safety cap, not a quota). */
+export const MAX_PINNED_ITEMS = 20;
+const MAX_PER_ROLE: Readonly<Record<'constraint' | 'preference' | 'decision' | 'goal', number>> = {
+  constraint: 5,
+  preference: 5,
+  decision: 3,
+  goal: 1,
+};
+/** A decision counts as recent for this long. */
+const RECENT_DECISION_DAYS = 30;
+/** Characters of each item's text shown in the slot. */
+const ITEM_CHARS = 300;
+const DAY_MS = 86_400_000;
+
+export interface WorkingSetSources {
+  scope: string;
+  /** Live pinned and hard-rule memories. */
+  pinned: readonly Memory[];
+  /** Live memories of the working-set kinds, any order. */
+  durable: readonly Memory[];
+  now: Date;
+}
+
+/** The working set for `scope`, or null when nothing qualifies. Same inputs, same output. */
+export function synthesizeWorkingSet({ scope, pinned, durable, now }: WorkingSetSources): WorkingSet | null {
+  const items: WorkingSetItem[] = [];
+  const taken = new Set<string>();
+  const add = (memory: Memory, role: WorkingSetRole) => {
+    if (taken.has(memory.id)) return;
+    taken.add(memory.id);
+    items.push({ memory, role });
+  };
+  for (const memory of [...pinned].sort(oldestFirst).slice(0, MAX_PINNED_ITEMS)) {
+    add(memory, memory.hardRule ? 'rule' : 'pinned');
+  }
+  const newest = [...durable].sort(oldestFirst).reverse();
+  const pick = (role: keyof typeof MAX_PER_ROLE, accept: (memory: Memory) => boolean) => {
+    for (const memory of newest.filter((m) => m.kind === role && !taken.has(m.id) && accept(m)).slice(0, MAX_PER_ROLE[role])) {
+      add(memory, role);
+    }
+  };
+  // Durable means must_remember: nice and unknown ones compete in the hot lane.
+  pick('constraint', (m) => m.tier === 'must');
+  pick('preference', (m) => m.tier === 'must');
+  pick('decision', (m) => m.tier === 'must' && now.getTime() - Date.parse(m.occurredAt) <= RECENT_DECISION_DAYS * DAY_MS);
+  pick('goal', () => true);
+  if (items.length === 0) return null;
+  items.sort((a, b) => WORKING_SET_ROLES.indexOf(a.role) - WORKING_SET_ROLES.indexOf(b.role));
+  return { scope, items, text: renderWorkingSet(scope, items) };
+}
+
+const LABELS: Readonly<Record<WorkingSetRole, string>> = {
+  rule: 'Rule',
+  pinned: 'Pinned',
+  constraint: 'Constraint',
+  preference: 'Preference',
+  decision: 'Decision',
+  goal: 'Current goal',
+};
+
+function renderWorkingSet(scope: string, items: readonly WorkingSetItem[]): string {
+  const lines = items.map(({ memory, role }) => {
+    const when = role === 'decision' ? ` (${memory.occurredAt.slice(0, 10)})` : '';
+    return `- ${LABELS[role]}${when}: ${clip(memory.text)}`;
+  });
+  return [`Working set: standing context for ${scope}`, ...lines].join('\n');
+}
+
+function clip(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= ITEM_CHARS ? flat : `${flat.slice(0, ITEM_CHARS - 1)}…`;
+}
+
+function oldestFirst(a: Memory, b: Memory): number {
+  return a.occurredAt.localeCompare(b.occurredAt) || a.id.localeCompare(b.id);
+}

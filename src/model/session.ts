@@ -1,0 +1,32 @@
+/**
+ * A session's persisted state: the turn counters and the recent assistant messages, kept in
+ * the store so a session can resume in another process (a hook runs one process per turn).
+ */
+
+/** The state of one conversation with an agent. */
+export interface SessionRecord {
+  tenant: string;
+  id: string;
+  /** The most specific scope the session writes to and reads from. */
+  scope: string;
+  /** User turns so far; the first `beforeTurn` makes it 1. */
+  turn: number;
+  /** Consecutive model steps that only called tools (seed 001's nudge counter). */
+  toolOnlyTurns: number;
+  /** The last assistant messages, newest last (seed 001's query window). */
+  recentAssistantMessages: string[];
+  startedAt: string;
+  updatedAt: string;
+  endedAt: string | null;
+}
+
+/** One line of the daily activity log (seed 003): what was written, when. */
+export interface ActivityEntry {
+  tenant: string;
+  at: string;
+  /** What happened, e.g. `write_memory`. */
+  action: string;
+  key: string | null;
+  memoryId: string | null;
+  summary: string;
+}
