@@ -5,13 +5,14 @@
  */
 export { CONFIG_FILE_NAME, loadConfig, parseConfig } from './config/load.js';
 export type { ConfigInput, EngramConfig } from './config/schema.js';
+export type { RecallMessage } from './context/format.js';
 export type { Embedder } from './embedding/embedder.js';
 export { createLocalEmbedder, LOCAL_EMBEDDER_ID } from './embedding/local-use-embedder.js';
 export type { OpenAiEmbedderOptions } from './embedding/openai-embedder.js';
 export { createOpenAiEmbedder } from './embedding/openai-embedder.js';
 export type { Progress, ProgressListener } from './engine/embed-batches.js';
 export type { ImportOptions, ImportSummary } from './engine/import-records.js';
-export type { EngramStats, ListMemoriesOptions, OpenEngramOptions, SearchOptions } from './engram.js';
+export type { EngramStats, ListMemoriesOptions, OpenEngramOptions, SearchOptions, SessionOptions } from './engram.js';
 export { Engram, MAX_SEARCH_LIMIT, openEngram } from './engram.js';
 export type { EngramErrorCode } from './errors.js';
 export { ConfigError, EmbedderMismatchError, EngramError, InvalidInputError, isEngramError, NotFoundError } from './errors.js';
@@ -21,8 +22,30 @@ export type { Kind, Memory, Source, Tier } from './model/memory.js';
 export { KINDS, SOURCES, TIERS } from './model/memory.js';
 export type { MemoryInput, MemoryPatch } from './model/memory-input.js';
 export { MAX_TEXT_CHARS } from './model/memory-input.js';
+export type {
+  Lane,
+  Outcome,
+  QuotaSummary,
+  RecallPath,
+  Receipt,
+  ReceiptEntry,
+  ScoreFactorsReceipt,
+  SelectionMode,
+} from './model/receipt.js';
+export { OUTCOMES, RECALL_PATHS, SELECTION_MODES } from './model/receipt.js';
+export type { ActivityEntry, SessionRecord } from './model/session.js';
 export type { ScoreFactors } from './retrieval/factors.js';
 export type { Fusion, SearchHit, SearchMode, SearchSignals } from './retrieval/hybrid-search.js';
 export { FUSIONS, SEARCH_MODES } from './retrieval/hybrid-search.js';
+export type { BeforeTurn } from './session/session.js';
+export { Session } from './session/session.js';
 export { SqliteStore } from './store/sqlite/sqlite-store.js';
-export type { MemoryFilter, Store, StoreStats, VectorIndexInfo } from './store/store.js';
+export type {
+  ActivationRecord,
+  Injection,
+  MemoryFilter,
+  ReceiptQuery,
+  Store,
+  StoreStats,
+  VectorIndexInfo,
+} from './store/store.js';

@@ -17,9 +17,9 @@ import { searchCandidates } from './candidates.js';
 import { classifyCandidates } from './classify.js';
 import type { CooldownSettings } from './cooldown.js';
 import { buildReceipt } from './receipt.js';
-import { scoreCandidate,type ScoredCandidate } from './score.js';
+import { scoreCandidate, type ScoredCandidate } from './score.js';
 import { type Quotas, selectCandidates, type SelectionPolicy } from './select.js';
-import { MAX_PINNED_ITEMS, synthesizeWorkingSet, WORKING_SET_KINDS,type WorkingSet } from './working-set.js';
+import { MAX_PINNED_ITEMS, synthesizeWorkingSet, WORKING_SET_KINDS, type WorkingSet } from './working-set.js';
 
 /** The knobs of one recall path, read from the configuration. */
 export interface ActivationSettings {

@@ -26,10 +26,13 @@ export function classifyCandidates({ scored, threshold, backbone, similarity, ne
   const classified: Classified = { eligible: [], belowThreshold: [], cooledDown: [], backboneDuplicates: [] };
   for (const candidate of scored) {
     const { relevance, effectiveRelevance } = candidate.factors;
+    const carried = backbone.includes(candidate.memory.id);
+    // Already pinned by the working set: only worth reporting when it would have competed.
+    if (carried && effectiveRelevance < threshold) continue;
     if (effectiveRelevance < threshold) {
       // seed 001: the decay applies before the threshold check
       (relevance >= threshold ? classified.cooledDown : classified.belowThreshold).push(candidate);
-    } else if (backbone.some((id) => id === candidate.memory.id || similarity(id, candidate.memory.id) >= nearDuplicate)) {
+    } else if (carried || backbone.some((id) => similarity(id, candidate.memory.id) >= nearDuplicate)) {
       classified.backboneDuplicates.push(candidate);
     } else {
       classified.eligible.push(candidate);

@@ -176,9 +176,9 @@ function summarize(receipt: Receipt): string {
   const { selected, spilled, wildcardUsed, mustMax, niceMin } = receipt.quota;
   const parts = [
     `${receipt.selectionMode}: ${hot.length} of ${receipt.candidates} candidates injected`,
-    receipt.workingSet.itemIds.length > 0 ? `working set pinned (${receipt.workingSet.itemIds.length} items)` : '',
+    receipt.workingSet.itemIds.length > 0 ? `working set pinned (${plural(receipt.workingSet.itemIds.length, 'item')})` : '',
     receipt.chosen.some((e) => e.lane === 'pinned')
-      ? `${receipt.chosen.filter((e) => e.lane === 'pinned').length} hard rules pinned`
+      ? `${plural(receipt.chosen.filter((e) => e.lane === 'pinned').length, 'hard rule')} pinned`
       : '',
     receipt.selectionMode === 'top_k'
       ? ''
@@ -190,6 +190,10 @@ function summarize(receipt: Receipt): string {
     `${receipt.belowThreshold} below threshold ${receipt.budget.threshold}`,
   ];
   return parts.filter(Boolean).join('; ');
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
 function count(n: number, words: string): string {

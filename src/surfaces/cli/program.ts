@@ -10,6 +10,8 @@ import { registerExport } from './commands/export.js';
 import { registerForget } from './commands/forget.js';
 import { registerImport } from './commands/import.js';
 import { registerList } from './commands/list.js';
+import { registerRecall } from './commands/recall.js';
+import { registerReceipts } from './commands/receipts.js';
 import { registerReindex } from './commands/reindex.js';
 import { registerSearch } from './commands/search.js';
 import { registerShow } from './commands/show.js';
@@ -46,6 +48,8 @@ Examples:
     registerImport,
     registerExport,
     registerStats,
+    registerRecall,
+    registerReceipts,
     registerReindex,
     registerBench,
   ]) {
