@@ -7,7 +7,7 @@
 import { performance } from 'node:perf_hooks';
 
 import type { Embedder } from '../embedding/embedder.js';
-import type { Memory } from '../model/memory.js';
+import type { Memory, Tier } from '../model/memory.js';
 import type { RecallPath, Receipt } from '../model/receipt.js';
 import { stemSet } from '../retrieval/coverage.js';
 import type { RetrievalSettings } from '../retrieval/hybrid-search.js';
@@ -19,7 +19,7 @@ import type { CooldownSettings } from './cooldown.js';
 import { buildReceipt } from './receipt.js';
 import { scoreCandidate, type ScoredCandidate } from './score.js';
 import { type Quotas, selectCandidates, type SelectionPolicy } from './select.js';
-import { MAX_PINNED_ITEMS, synthesizeWorkingSet, WORKING_SET_KINDS, type WorkingSet } from './working-set.js';
+import { MAX_PER_ROLE, MAX_PINNED_ITEMS, synthesizeWorkingSet, WORKING_SET_KINDS, type WorkingSet } from './working-set.js';
 
 /** The knobs of one recall path, read from the configuration. */
 export interface ActivationSettings {
@@ -74,6 +74,27 @@ export interface Activation {
   retrieved: string[];
 }
 
+/** Candidates drawn across tiers per hot-lane slot, and at least this many. */
+const POOL_PER_SLOT = 10;
+const MIN_POOL = 50;
+
+/** How many relevant candidates of each tier the policy could use (tier-only searches top up the rest). */
+function wantedPerTier(settings: ActivationSettings): Record<Tier, number> {
+  const { hotLane, quotas } = settings;
+  switch (settings.policy) {
+    case 'tier_quota_v1':
+      return {
+        must: Math.min(hotLane, quotas.mustMax),
+        nice: Math.min(hotLane, quotas.niceMin),
+        unknown: Math.min(hotLane, quotas.unknownMax),
+      };
+    case 'tier_first_v1':
+      return { must: hotLane, nice: 0, unknown: 0 };
+    case 'top_k':
+      return { must: 0, nice: 0, unknown: 0 };
+  }
+}
+
 /** Similarity at or above which two memories say the same thing. */
 export const NEAR_DUPLICATE = 0.9;
 
@@ -91,8 +112,9 @@ export async function activate(request: ActivationRequest): Promise<Activation> 
     scopes: request.scopes,
     query: request.query,
     queryVector,
-    perTier: settings.policy !== 'top_k',
-    limit: Math.max(settings.hotLane * 4, 20),
+    limit: Math.max(settings.hotLane * POOL_PER_SLOT, MIN_POOL),
+    wanted: wantedPerTier(settings),
+    threshold: settings.threshold,
     now,
     retrieval: request.retrieval,
   });
@@ -178,7 +200,17 @@ async function loadBackbone(request: ActivationRequest): Promise<{ workingSet: W
     { limit: MAX_PINNED_ITEMS, order: 'oldest' },
   );
   if (!settings.workingSet) return { workingSet: null, pinned };
-  const durable = await store.listMemories({ tenant, scopes, kinds: WORKING_SET_KINDS }, { limit: 200, order: 'newest' });
+  // One query per kind, newest first: each walks its kind's index and stops early.
+  const durable = (
+    await Promise.all(
+      WORKING_SET_KINDS.map((kind) =>
+        store.listMemories(
+          { tenant, scopes, kinds: [kind], tiers: kind === 'goal' ? undefined : ['must'] },
+          { limit: MAX_PER_ROLE[kind], order: 'newest' },
+        ),
+      ),
+    )
+  ).flat();
   const scope = scopes[0] ?? 'global';
   return { workingSet: synthesizeWorkingSet({ scope, pinned, durable, now: request.now }), pinned: [] };
 }

@@ -1,7 +1,9 @@
 /**
- * Gathering hot-lane candidates: one hybrid search per tier (so a large must_remember pool
- * cannot crowd nice_to_have memories out of the candidate list before quotas are applied), or
- * one search across tiers for plain top-k. Kinds with their own context section never compete.
+ * Gathering hot-lane candidates. One hybrid search across tiers draws a wide pool; when that
+ * pool is full and a tier with a quota (nice's floor, unknown's wildcard, must's cap) has fewer
+ * relevant candidates in it than its quota, that tier is searched on its own as well — so a
+ * large must_remember pool cannot crowd nice_to_have memories out before quotas are applied,
+ * without paying for three searches on every turn. Kinds with their own context section never compete.
  */
 import type { Embedder } from '../embedding/embedder.js';
 import type { Kind, Tier } from '../model/memory.js';
@@ -11,6 +13,9 @@ import type { Store } from '../store/store.js';
 /** Kinds shown in their own sections (working set, handoff, scratchpad), never as hot-lane memories. */
 export const SECTION_KINDS: readonly Kind[] = ['working_set', 'handoff', 'scratchpad'];
 
+/** Candidates a tier-only search adds. */
+const TIER_SEARCH_LIMIT = 20;
+
 export interface CandidateSearch {
   store: Store;
   embedder: Embedder | null;
@@ -18,33 +23,40 @@ export interface CandidateSearch {
   scopes: readonly string[] | undefined;
   query: string;
   queryVector: Float32Array | null;
-  /** Search each tier on its own (quota policies) or all at once (top-k). */
-  perTier: boolean;
+  /** The pool drawn across tiers. */
   limit: number;
+  /** Relevant candidates each tier should have before its own search is skipped (0: never searched alone). */
+  wanted: Readonly<Record<Tier, number>>;
+  /** Relevance at which a candidate counts towards `wanted`. */
+  threshold: number;
   now: Date;
   retrieval: RetrievalSettings;
 }
 
-/** Candidates for `query`, best first within each search; ids are unique. */
+/** Candidates for `query`; ids are unique. */
 export async function searchCandidates(search: CandidateSearch): Promise<SearchHit[]> {
-  const tiers: (readonly Tier[] | undefined)[] = search.perTier ? [['must'], ['nice'], ['unknown']] : [undefined];
-  const results = await Promise.all(
-    tiers.map((only) =>
-      hybridSearch({
-        store: search.store,
-        embedder: search.embedder,
-        queryVector: search.queryVector ?? undefined,
-        filter: { tenant: search.tenant, scopes: search.scopes, tiers: only, excludeKinds: SECTION_KINDS },
-        query: search.query,
-        limit: search.limit,
-        mode: 'hybrid',
-        scopes: search.scopes,
-        now: search.now,
-        minRelevance: 0,
-        settings: search.retrieval,
-      }),
-    ),
+  const run = (tiers: readonly Tier[] | undefined, limit: number) =>
+    hybridSearch({
+      // A tier's own search asks whether anything of that tier is close, not for all of it.
+      boundedVectorSearch: tiers !== undefined,
+      store: search.store,
+      embedder: search.embedder,
+      queryVector: search.queryVector ?? undefined,
+      filter: { tenant: search.tenant, scopes: search.scopes, tiers, excludeKinds: SECTION_KINDS },
+      query: search.query,
+      limit,
+      mode: 'hybrid',
+      scopes: search.scopes,
+      now: search.now,
+      minRelevance: 0,
+      settings: search.retrieval,
+    });
+  const pool = await run(undefined, search.limit);
+  if (pool.length < search.limit) return pool; // the pool holds every match: nothing was crowded out
+  const short = (['must', 'nice', 'unknown'] as const).filter(
+    (tier) => pool.filter((hit) => hit.memory.tier === tier && hit.relevance >= search.threshold).length < search.wanted[tier],
   );
+  const extra = await Promise.all(short.map((tier) => run([tier], TIER_SEARCH_LIMIT)));
   const seen = new Set<string>();
-  return results.flat().filter((hit) => !seen.has(hit.memory.id) && seen.add(hit.memory.id));
+  return [...pool, ...extra.flat()].filter((hit) => !seen.has(hit.memory.id) && seen.add(hit.memory.id));
 }

@@ -11,10 +11,10 @@ describe('importance prior', () => {
 });
 
 describe('novelty', () => {
-  it('is 1 for a memory never retrieved and falls towards 0.75', () => {
+  it('is 1 for a memory never retrieved and falls towards 0.9', () => {
     expect(noveltyFactor(0)).toBe(1);
-    expect(noveltyFactor(10)).toBeCloseTo(1 - 0.25 * (1 - Math.exp(-1)), 12);
-    expect(noveltyFactor(1000)).toBeCloseTo(0.75, 6);
+    expect(noveltyFactor(10)).toBeCloseTo(1 - 0.1 * (1 - Math.exp(-1)), 12);
+    expect(noveltyFactor(1000)).toBeCloseTo(0.9, 6);
   });
 
   it('never rises with more retrievals', () => {

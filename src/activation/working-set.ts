@@ -27,7 +27,8 @@ export const WORKING_SET_KINDS = ['constraint', 'preference', 'decision', 'goal'
 
 /** At most this many hard rules and pinned memories (a safety cap, not a quota). */
 export const MAX_PINNED_ITEMS = 20;
-const MAX_PER_ROLE: Readonly<Record<'constraint' | 'preference' | 'decision' | 'goal', number>> = {
+/** Items of each durable role at most, newest first. */
+export const MAX_PER_ROLE: Readonly<Record<(typeof WORKING_SET_KINDS)[number], number>> = {
   constraint: 5,
   preference: 5,
   decision: 3,

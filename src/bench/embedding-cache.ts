@@ -6,11 +6,12 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 
+import type { ConfigInput } from '../config/schema.js';
 import { withEmbeddingCache } from '../embedding/cached-embedder.js';
 import type { Embedder } from '../embedding/embedder.js';
 import { createLocalEmbedder } from '../embedding/local-use-embedder.js';
 import { type Engram, openEngram } from '../engram.js';
-import { manualClock } from '../model/clock.js';
+import { type Clock, manualClock } from '../model/clock.js';
 import type { IdGenerator } from '../model/ids.js';
 import { SqliteStore } from '../store/sqlite/sqlite-store.js';
 
@@ -40,9 +41,20 @@ export function openBenchEmbedder(options: { directory?: string } = {}): CachedB
  * moment the benchmark's questions are asked) and reproducible ids, so that every run ranks alike.
  * @param options.now @default "2026-01-01T00:00:00.000Z"
  */
-export function openBenchEngine(options: { embedder: Embedder; now?: string | undefined }): Promise<Engram> {
-  const clock = manualClock(options.now ?? '2026-01-01T00:00:00.000Z');
-  return openEngram({ store: new SqliteStore(':memory:'), embedder: options.embedder, config: {}, clock, ids: scrambledIds() });
+export function openBenchEngine(options: {
+  embedder: Embedder;
+  now?: string | undefined;
+  config?: ConfigInput;
+  clock?: Clock;
+}): Promise<Engram> {
+  const clock = options.clock ?? manualClock(options.now ?? '2026-01-01T00:00:00.000Z');
+  return openEngram({
+    store: new SqliteStore(':memory:'),
+    embedder: options.embedder,
+    config: options.config ?? {},
+    clock,
+    ids: scrambledIds(),
+  });
 }
 
 /**

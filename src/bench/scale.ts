@@ -15,7 +15,7 @@ import { machineInfo } from './machine.js';
 import type { BenchOptions, BenchResult } from './registry.js';
 import { quantile, textTable } from './stats.js';
 import { createSyntheticEmbedder } from './synthetic-embedder.js';
-import { CHOICES, PEOPLE, seededRandom, syntheticMemories, TOPICS } from './synthetic-memories.js';
+import { syntheticMemories, syntheticQueries, topicOf } from './synthetic-memories.js';
 
 const BATCH = 5_000;
 const QUERIES = 200;
@@ -32,21 +32,6 @@ interface SizeResult {
   vectorSearchMs: { p50: number; p95: number };
   vectorRecallAt10: number;
   rssMiB: number;
-}
-
-/** The topic words that choose a synthetic vector's cluster. */
-function topicOf(text: string): string {
-  return `${TOPICS.find((topic) => text.includes(topic)) ?? ''}|${CHOICES.find((choice) => text.includes(choice)) ?? ''}`;
-}
-
-function syntheticQueries(count: number): string[] {
-  const random = seededRandom(99);
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
-  return Array.from({ length: count }, (_, i) =>
-    i % 2 === 0
-      ? `what did we decide about ${pick(TOPICS)} and ${pick(CHOICES)}`
-      : `what does ${pick(PEOPLE)} prefer for ${pick(TOPICS)}`,
-  );
 }
 
 export async function runScaleBenchmark(options: BenchOptions): Promise<BenchResult> {
@@ -97,7 +82,8 @@ export async function runScaleBenchmark(options: BenchOptions): Promise<BenchRes
   };
 }
 
-async function timeQueryEmbedding(queries: readonly string[]): Promise<number[]> {
+/** Times the local model embedding each query alone, after loading it. */
+export async function timeQueryEmbedding(queries: readonly string[]): Promise<number[]> {
   const embedder = createLocalEmbedder();
   await embedder.embed(['load the model before timing']);
   const times: number[] = [];

@@ -100,3 +100,19 @@ export function syntheticMemories(count: number, seed = 7): MemoryInput[] {
   }
   return out;
 }
+
+/** The topic words that choose a synthetic vector's cluster. */
+export function topicOf(text: string): string {
+  return `${TOPICS.find((topic) => text.includes(topic)) ?? ''}|${CHOICES.find((choice) => text.includes(choice)) ?? ''}`;
+}
+
+/** `count` questions about the synthetic memories' topics, choices and people. */
+export function syntheticQueries(count: number): string[] {
+  const random = seededRandom(99);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+  return Array.from({ length: count }, (_, i) =>
+    i % 2 === 0
+      ? `what did we decide about ${pick(TOPICS)} and ${pick(CHOICES)}`
+      : `what does ${pick(PEOPLE)} prefer for ${pick(TOPICS)}`,
+  );
+}

@@ -21,7 +21,7 @@ describe('configuration defaults', () => {
     expect(config.memory.cooldown).toEqual({
       decay: 'exponential',
       seconds: 1800,
-      paths: ['explicit', 'active', 'intrusive'],
+      paths: ['explicit', 'intrusive'],
     });
     expect(config.auto_recall).toEqual({
       selection_mode: 'tier_quota_v1',

@@ -70,13 +70,16 @@ const CooldownSchema = z.strictObject({
   seconds: positive().default(1800),
   /**
    * Which recalls the cooldown applies to: `explicit` (the agent's search_memory tool), `active`
-   * (before each user message) and `intrusive` (reflection nudges). @default all three
+   * (before each user message) and `intrusive` (reflection nudges). Active recall is left out by
+   * default: repeat suppression already handles it per session, and a per-memory cooldown also
+   * hid memories from new sessions (LoCoMo replay: evidence recall 0.563 without, 0.384 with).
+   * @default ["explicit", "intrusive"]
    */
   paths: z
     .array(z.enum(['explicit', 'active', 'intrusive'], { error: 'must list only: explicit, active, intrusive' }), {
       error: 'must be a list such as ["explicit", "intrusive"]',
     })
-    .default(['explicit', 'active', 'intrusive']),
+    .default(['explicit', 'intrusive']),
 });
 
 const MemorySchema = z.strictObject({

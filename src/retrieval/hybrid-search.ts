@@ -72,6 +72,8 @@ export interface HybridSearchRequest {
   now: Date;
   minRelevance: number;
   settings: RetrievalSettings;
+  /** Let the vector index return fewer candidates rather than scan a narrowly filtered store (see Store.searchVector). */
+  boundedVectorSearch?: boolean | undefined;
   /** The query's embedding when the caller already has it (several searches for one query). */
   queryVector?: Float32Array | undefined;
   /**
@@ -96,7 +98,9 @@ export async function hybridSearch(request: HybridSearchRequest): Promise<Search
     mode === 'dense'
       ? ([] as LexicalHit[])
       : store.searchLexical(filter, query, pool, { skipIfOnlyCommon: mode === 'hybrid' && queryVector !== null }),
-    queryVector ? store.searchVector(filter, queryVector, pool) : ([] as VectorHit[]),
+    queryVector
+      ? store.searchVector(filter, queryVector, pool, { bounded: request.boundedVectorSearch ?? false })
+      : ([] as VectorHit[]),
   ]);
   const ids = [...new Set([...lexical.map((hit) => hit.id), ...vector.map((hit) => hit.id)])];
   const memories = await store.getMemories(filter.tenant, ids);

@@ -138,9 +138,16 @@ export interface Store {
   ): Promise<LexicalHit[]>;
   /**
    * Nearest neighbours of `vector` among memories matching `filter`, by cosine similarity.
-   * Large stores may answer approximately; `exact: true` asks for an exhaustive search.
+   * Large stores may answer approximately; `exact: true` asks for an exhaustive search, and
+   * `bounded: true` allows fewer than `limit` results rather than an exhaustive search when
+   * the filter admits few of the approximate candidates (for "is anything of this kind close?").
    */
-  searchVector(filter: MemoryFilter, vector: Float32Array, limit: number, options?: { exact?: boolean }): Promise<VectorHit[]>;
+  searchVector(
+    filter: MemoryFilter,
+    vector: Float32Array,
+    limit: number,
+    options?: { exact?: boolean; bounded?: boolean },
+  ): Promise<VectorHit[]>;
   /** Cosine similarity of `vector` to each listed memory that has a vector (others are left out). */
   vectorSimilarities(tenant: string, ids: readonly string[], vector: Float32Array): Promise<Map<string, number>>;
   /** Notes that these memories were just retrieved (for cooldown and stats). */

@@ -64,6 +64,20 @@ describe('the binary index', () => {
     expect(index.nearest(new Uint32Array([1]), 5)).toEqual([7, 9]);
   });
 
+  it('answers a repeated query alike, and sees codes added since', () => {
+    const random = seeded(5);
+    const index = new BinaryIndex(16); // 512 bits: the two-pass scan, whose first pass is kept per query
+    for (let rowid = 1; rowid <= 3000; rowid++) index.add(rowid, binaryCode(randomVector(512, random)));
+    const query = binaryCode(randomVector(512, random));
+
+    const first = index.nearest(query, 10);
+    expect(index.nearest(query, 10)).toEqual(first);
+    expect(index.nearest(query, 40)).toEqual(expect.arrayContaining(first));
+    index.add(9999, query);
+
+    expect(index.nearest(query, 10)).toContain(9999);
+  });
+
   it('refuses a code of another length', () => {
     expect(() => new BinaryIndex(2).add(1, new Uint32Array(1))).toThrow(/code of 1 words/);
   });

@@ -33,6 +33,7 @@ export class BinaryIndex {
   private rowids: Float64Array;
   private codes: Uint32Array;
   private count = 0;
+  private lastPrefix: { query: Uint32Array; count: number; distances: Uint16Array } | null = null;
 
   constructor(words: number, capacity = 1024) {
     this.words = words;
@@ -60,39 +61,37 @@ export class BinaryIndex {
   nearest(query: Uint32Array, k: number): number[] {
     if (this.count === 0 || k <= 0) return [];
     if (this.words <= PREFIX_WORDS || this.count <= k * SHORTLIST_FACTOR) {
-      return this.select(null, query, this.words, k).map((i) => this.rowids[i] as number);
+      return pick(this.distances(null, query, this.words), null, k).map((i) => this.rowids[i] as number);
     }
-    const shortlist = this.select(null, query, PREFIX_WORDS, k * SHORTLIST_FACTOR);
-    return this.select(shortlist, query, this.words, k).map((i) => this.rowids[i] as number);
+    const shortlist = pick(this.prefixDistances(query), null, k * SHORTLIST_FACTOR);
+    return pick(this.distances(shortlist, query, this.words), shortlist, k).map((i) => this.rowids[i] as number);
   }
 
-  /** The `k` of `positions` (null: every code) nearest to `query` over the first `words` words of each code. */
-  private select(positions: readonly number[] | null, query: Uint32Array, words: number, k: number): number[] {
+  /**
+   * The first pass's distances over every code, kept for the last query: one recall decision
+   * asks the same query several times (a wide search, then one per tier).
+   */
+  private prefixDistances(query: Uint32Array): Uint16Array {
+    const last = this.lastPrefix;
+    if (last && last.count === this.count && last.query.every((word, i) => word === query[i])) return last.distances;
+    const distances = this.distances(null, query, PREFIX_WORDS);
+    this.lastPrefix = { query: query.slice(), count: this.count, distances };
+    return distances;
+  }
+
+  /** Hamming distances to `query` over the first `words` words of the codes at `positions` (null: every code). */
+  private distances(positions: readonly number[] | null, query: Uint32Array, words: number): Uint16Array {
     const { codes } = this;
     const stride = this.words;
     const size = positions ? positions.length : this.count;
-    const at = (p: number) => (positions ? (positions[p] as number) : p);
     const distances = new Uint16Array(size);
-    const histogram = new Uint32Array(words * 32 + 1);
     for (let p = 0; p < size; p++) {
       let distance = 0;
-      const offset = at(p) * stride;
+      const offset = (positions ? (positions[p] as number) : p) * stride;
       for (let w = 0; w < words; w++) distance += popcount((codes[offset + w] as number) ^ (query[w] as number));
       distances[p] = distance;
-      histogram[distance] = (histogram[distance] as number) + 1;
     }
-    // Counting selection: the largest distance that still fits in the best k.
-    let cutoff = 0;
-    let taken = 0;
-    while (cutoff < histogram.length && taken + (histogram[cutoff] as number) < k) taken += histogram[cutoff++] as number;
-    const out: number[] = [];
-    const atCutoff: number[] = [];
-    for (let p = 0; p < size; p++) {
-      const distance = distances[p] as number;
-      if (distance < cutoff) out.push(at(p));
-      else if (distance === cutoff && atCutoff.length < k - taken) atCutoff.push(at(p));
-    }
-    return out.concat(atCutoff);
+    return distances;
   }
 
   private grow(): void {
@@ -103,4 +102,29 @@ export class BinaryIndex {
     this.rowids = rowids;
     this.codes = codes;
   }
+}
+
+/** The `k` entries with the smallest distances, as positions (mapped through `positions` when given). */
+function pick(distances: Uint16Array, positions: readonly number[] | null, k: number): number[] {
+  // Counting selection: the largest distance that still fits in the best k.
+  const histogram = new Uint32Array(maxOf(distances) + 1);
+  for (const distance of distances) histogram[distance] = (histogram[distance] as number) + 1;
+  let cutoff = 0;
+  let taken = 0;
+  while (cutoff < histogram.length && taken + (histogram[cutoff] as number) < k) taken += histogram[cutoff++] as number;
+  const out: number[] = [];
+  const atCutoff: number[] = [];
+  const at = (p: number) => (positions ? (positions[p] as number) : p);
+  for (let p = 0; p < distances.length; p++) {
+    const distance = distances[p] as number;
+    if (distance < cutoff) out.push(at(p));
+    else if (distance === cutoff && atCutoff.length < k - taken) atCutoff.push(at(p));
+  }
+  return out.concat(atCutoff);
+}
+
+function maxOf(values: Uint16Array): number {
+  let max = 0;
+  for (const value of values) if (value > max) max = value;
+  return max;
 }

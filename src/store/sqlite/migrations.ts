@@ -157,7 +157,8 @@ export const MIGRATIONS: readonly Migration[] = [
     description: 'sessions, injections, receipts and the activity log',
     up(db) {
       db.exec(`
-        CREATE INDEX memories_pinned ON memories (tenant) WHERE pinned = 1 OR hard_rule = 1;
+        CREATE INDEX memories_pinned ON memories (tenant, scope) WHERE pinned = 1 OR hard_rule = 1;
+        CREATE INDEX memories_by_kind_created ON memories (tenant, kind, tier, created_at);
         CREATE TABLE sessions (
           tenant TEXT NOT NULL,
           id TEXT NOT NULL,

@@ -237,19 +237,11 @@ export class SqliteStore implements Store {
     filter: MemoryFilter,
     vector: Float32Array,
     limit: number,
-    options: { exact?: boolean } = {},
+    options: { exact?: boolean; bounded?: boolean } = {},
   ): Promise<VectorHit[]> {
-    const narrow = [
-      filter.scopes,
-      filter.kinds,
-      filter.tiers,
-      filter.sessionId,
-      filter.occurredAfter,
-      filter.occurredBefore,
-    ].some((part) => part !== undefined);
     return this.vectors.search(filter.tenant, filterClause(filter, 'm'), vector, limit, {
       exact: options.exact ?? false,
-      narrow,
+      bounded: options.bounded ?? false,
     });
   }
 
