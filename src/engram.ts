@@ -146,6 +146,11 @@ export class Engram {
     this.path = parts.path;
   }
 
+  /** Whether this engine embeds text; without an embedder, search and recall go by words only. */
+  get hasEmbedder(): boolean {
+    return this.queryEmbedder !== null;
+  }
+
   /** Stores a memory and indexes it. A string is shorthand for `{ text }`. */
   async remember(input: MemoryInput | string): Promise<Memory> {
     const [memory] = await this.rememberMany([typeof input === 'string' ? { text: input } : input]);

@@ -6,6 +6,8 @@
 export { CONFIG_FILE_NAME, loadConfig, parseConfig } from './config/load.js';
 export type { ConfigInput, EngramConfig } from './config/schema.js';
 export type { RecallMessage } from './context/format.js';
+export type { SolutionBlockInput } from './context/solution-block.js';
+export { renderSolutionBlock, renderSolutionBlocks } from './context/solution-block.js';
 export type { Embedder } from './embedding/embedder.js';
 export { createLocalEmbedder, LOCAL_EMBEDDER_ID } from './embedding/local-use-embedder.js';
 export type { OpenAiEmbedderOptions } from './embedding/openai-embedder.js';
@@ -49,3 +51,35 @@ export type {
   StoreStats,
   VectorIndexInfo,
 } from './store/store.js';
+export type { MemoryToolName, MemoryToolsOptions } from './tools/create-memory-tools.js';
+export { createMemoryTools, MEMORY_TOOL_NAMES } from './tools/create-memory-tools.js';
+export type { JsonSchemaObject } from './tools/json-schema.js';
+export { SCRATCHPAD_KEY, SESSION_HANDOFF_KEY } from './tools/keys.js';
+export { TOOL_LIMITS } from './tools/limits.js';
+export type { AiSdkTool } from './tools/providers/ai-sdk.js';
+export { toAiSdkTools } from './tools/providers/ai-sdk.js';
+export type { AnthropicTool, AnthropicToolResult, AnthropicToolUse } from './tools/providers/anthropic.js';
+export { runAnthropicToolUse, toAnthropicTools } from './tools/providers/anthropic.js';
+export type { McpCallToolResult, McpToolDefinition } from './tools/providers/mcp.js';
+export { callMcpTool, toMcpTools } from './tools/providers/mcp.js';
+export type {
+  OpenAiChatTool,
+  OpenAiChatToolCall,
+  OpenAiFunctionCallOutput,
+  OpenAiResponsesFunctionCall,
+  OpenAiResponsesTool,
+  OpenAiToolMessage,
+} from './tools/providers/openai.js';
+export { runOpenAiToolCall, toOpenAiTools } from './tools/providers/openai.js';
+export type { GoalSignals, SolutionSimilarity } from './tools/solution-similarity.js';
+export { SOLUTION_SIMILARITIES } from './tools/solution-similarity.js';
+export type {
+  RecallSolutionsOptions,
+  Solution,
+  SolutionInput,
+  SolutionMatch,
+  SolutionStatus,
+  StoreSolutionOptions,
+} from './tools/solutions.js';
+export { recallSolutions, SOLUTION_STATUSES, storeSolution } from './tools/solutions.js';
+export type { MemoryTool, ToolEngine } from './tools/tool.js';

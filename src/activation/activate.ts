@@ -9,17 +9,18 @@ import { performance } from 'node:perf_hooks';
 import type { Embedder } from '../embedding/embedder.js';
 import type { Memory, Tier } from '../model/memory.js';
 import type { RecallPath, Receipt } from '../model/receipt.js';
+import type { WorkingSet } from '../model/working-set.js';
 import { stemSet } from '../retrieval/coverage.js';
 import type { RetrievalSettings } from '../retrieval/hybrid-search.js';
 import { memorySimilarity } from '../retrieval/similarity.js';
 import type { Injection, Store } from '../store/store.js';
+import { loadBackbone } from './backbone.js';
 import { searchCandidates } from './candidates.js';
 import { classifyCandidates } from './classify.js';
 import type { CooldownSettings } from './cooldown.js';
 import { buildReceipt } from './receipt.js';
 import { scoreCandidate, type ScoredCandidate } from './score.js';
 import { type Quotas, selectCandidates, type SelectionPolicy } from './select.js';
-import { MAX_PER_ROLE, MAX_PINNED_ITEMS, synthesizeWorkingSet, WORKING_SET_KINDS, type WorkingSet } from './working-set.js';
 
 /** The knobs of one recall path, read from the configuration. */
 export interface ActivationSettings {
@@ -101,7 +102,10 @@ export const NEAR_DUPLICATE = 0.9;
 export async function activate(request: ActivationRequest): Promise<Activation> {
   const started = performance.now();
   const { store, settings, tenant, now } = request;
-  const [backbone, recent] = await Promise.all([loadBackbone(request), recentInjections(request)]);
+  const [backbone, recent] = await Promise.all([
+    loadBackbone(request.store, { tenant: request.tenant, scopes: request.scopes, now: request.now, ...request.settings }),
+    recentInjections(request),
+  ]);
   const embedStarted = performance.now();
   const queryVector = request.embedder ? ((await request.embedder.embed([request.query]))[0] as Float32Array) : null;
   const searchStarted = performance.now();
@@ -189,30 +193,6 @@ export async function activate(request: ActivationRequest): Promise<Activation> 
     ],
     retrieved: hot.map((c) => c.memory.id),
   };
-}
-
-/** The working set, or (without one) the hard rules and pinned memories for the pinned lane. */
-async function loadBackbone(request: ActivationRequest): Promise<{ workingSet: WorkingSet | null; pinned: Memory[] }> {
-  const { store, tenant, scopes, settings } = request;
-  if (!settings.workingSet && !settings.pinHardRules) return { workingSet: null, pinned: [] };
-  const pinned = await store.listMemories(
-    { tenant, scopes, pinnedOrHardRule: true, excludeKinds: ['working_set'] },
-    { limit: MAX_PINNED_ITEMS, order: 'oldest' },
-  );
-  if (!settings.workingSet) return { workingSet: null, pinned };
-  // One query per kind, newest first: each walks its kind's index and stops early.
-  const durable = (
-    await Promise.all(
-      WORKING_SET_KINDS.map((kind) =>
-        store.listMemories(
-          { tenant, scopes, kinds: [kind], tiers: kind === 'goal' ? undefined : ['must'] },
-          { limit: MAX_PER_ROLE[kind], order: 'newest' },
-        ),
-      ),
-    )
-  ).flat();
-  const scope = scopes[0] ?? 'global';
-  return { workingSet: synthesizeWorkingSet({ scope, pinned, durable, now: request.now }), pinned: [] };
 }
 
 /** Memories injected in the hot lane of this session within the repeat window. */

@@ -5,11 +5,11 @@
  */
 import type { Memory } from '../model/memory.js';
 import type { Outcome, Receipt, ReceiptEntry } from '../model/receipt.js';
+import type { WorkingSet, WorkingSetRole } from '../model/working-set.js';
 import type { ActivationRequest } from './activate.js';
 import type { Classified } from './classify.js';
 import type { ScoredCandidate } from './score.js';
 import type { Pick, Selection } from './select.js';
-import type { WorkingSet, WorkingSetRole } from './working-set.js';
 
 const PREVIEW_CHARS = 80;
 const QUERY_CHARS = 200;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { makeMemory } from '../../test/store-fixtures.js';
+import { formatWorkingSet } from '../context/format.js';
 import type { Memory } from '../model/memory.js';
 import { synthesizeWorkingSet } from './working-set.js';
 
@@ -44,7 +45,7 @@ describe('working set synthesis', () => {
       'decision:decision-recent',
       'goal:goal-new',
     ]);
-    expect(set?.text).toBe(
+    expect(set && formatWorkingSet(set)).toBe(
       [
         'Working set: standing context for user:alice',
         '- Rule: text of rule',
@@ -71,7 +72,7 @@ describe('working set synthesis', () => {
 
   it('shortens long items to one line', () => {
     const set = synthesize([memory('long', { pinned: true, text: `first line\nsecond ${'x'.repeat(400)}` })], []);
-    const line = set?.text.split('\n')[1] ?? '';
+    const line = (set ? formatWorkingSet(set) : '').split('\n')[1] ?? '';
     expect(line.startsWith('- Pinned: first line second x')).toBe(true);
     expect(line.endsWith('…')).toBe(true);
     expect(line.length).toBeLessThan(320);

@@ -5,22 +5,7 @@
  * memories need not re-win the hot lane every turn.
  */
 import type { Memory } from '../model/memory.js';
-
-/** Why a memory is in the working set, in the order the sections appear. */
-export const WORKING_SET_ROLES = ['rule', 'pinned', 'constraint', 'preference', 'decision', 'goal'] as const;
-export type WorkingSetRole = (typeof WORKING_SET_ROLES)[number];
-
-export interface WorkingSetItem {
-  memory: Memory;
-  role: WorkingSetRole;
-}
-
-export interface WorkingSet {
-  scope: string;
-  items: WorkingSetItem[];
-  /** The text injected as the pinned slot. */
-  text: string;
-}
+import { WORKING_SET_ROLES, type WorkingSet, type WorkingSetItem, type WorkingSetRole } from '../model/working-set.js';
 
 /** Kinds the working set reads besides pinned memories and hard rules. */
 export const WORKING_SET_KINDS = ['constraint', 'preference', 'decision', 'goal'] as const;
@@ -36,8 +21,6 @@ export const MAX_PER_ROLE: Readonly<Record<(typeof WORKING_SET_KINDS)[number], n
 };
 /** A decision counts as recent for this long. */
 const RECENT_DECISION_DAYS = 30;
-/** Characters of each item's text shown in the slot. */
-const ITEM_CHARS = 300;
 const DAY_MS = 86_400_000;
 
 export interface WorkingSetSources {
@@ -74,29 +57,7 @@ export function synthesizeWorkingSet({ scope, pinned, durable, now }: WorkingSet
   pick('goal', () => true);
   if (items.length === 0) return null;
   items.sort((a, b) => WORKING_SET_ROLES.indexOf(a.role) - WORKING_SET_ROLES.indexOf(b.role));
-  return { scope, items, text: renderWorkingSet(scope, items) };
-}
-
-const LABELS: Readonly<Record<WorkingSetRole, string>> = {
-  rule: 'Rule',
-  pinned: 'Pinned',
-  constraint: 'Constraint',
-  preference: 'Preference',
-  decision: 'Decision',
-  goal: 'Current goal',
-};
-
-function renderWorkingSet(scope: string, items: readonly WorkingSetItem[]): string {
-  const lines = items.map(({ memory, role }) => {
-    const when = role === 'decision' ? ` (${memory.occurredAt.slice(0, 10)})` : '';
-    return `- ${LABELS[role]}${when}: ${clip(memory.text)}`;
-  });
-  return [`Working set: standing context for ${scope}`, ...lines].join('\n');
-}
-
-function clip(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length <= ITEM_CHARS ? flat : `${flat.slice(0, ITEM_CHARS - 1)}…`;
+  return { scope, items };
 }
 
 function oldestFirst(a: Memory, b: Memory): number {

@@ -3,10 +3,13 @@
  * printable table and the whole result as JSON.
  */
 import { InvalidInputError } from '../errors.js';
+import { runActivationBenchmark } from './activation-latency.js';
 import { runIngestBenchmark } from './ingest.js';
 import { runLocomoBenchmark } from './locomo.js';
 import { runLongMemEvalBenchmark } from './longmemeval.js';
+import { runRecallReplayBenchmark } from './recall-replay.js';
 import { runScaleBenchmark } from './scale.js';
+import { runSolutionsBenchmark } from './solutions.js';
 
 /** What every benchmark receives. */
 export interface BenchOptions {
@@ -26,6 +29,10 @@ export interface BenchResult {
 }
 
 export const BENCHMARKS: Record<string, { description: string; run: (options: BenchOptions) => Promise<BenchResult> }> = {
+  activation: {
+    description: 'activation latency (working set, quotas, receipt) at 10k and 100k memories, next to a plain search',
+    run: runActivationBenchmark,
+  },
   ingest: { description: 'memories/s added with and without embeddings, database size per memory', run: runIngestBenchmark },
   locomo: {
     description: 'LoCoMo evidence retrieval (--data FILE): recall@k and hit@k per search method, overall and per category',
@@ -35,9 +42,19 @@ export const BENCHMARKS: Record<string, { description: string; run: (options: Be
     description: 'LongMemEval retrieval protocol (--data FILE): session recall_any/recall_all/ndcg@5,10 per search method',
     run: runLongMemEvalBenchmark,
   },
+  recall: {
+    description:
+      'LoCoMo replayed as sessions (--data FILE): evidence recall and tokens injected per turn, default policy vs plain top-k',
+    run: runRecallReplayBenchmark,
+  },
   scale: {
     description: 'ingest rate, size, search latency and vector-index recall at 10k and 100k memories (1M with --full)',
     run: runScaleBenchmark,
+  },
+  solutions: {
+    description:
+      'solution recall (seed 004) on goal paraphrase pairs (--data FILE, default: the set shipped with Engram): top-1 per similarity',
+    run: runSolutionsBenchmark,
   },
 };
 

@@ -4,9 +4,12 @@
  * each carries its kind, date and source so a planted memory cannot pose as the system or user.
  */
 import type { Memory } from '../model/memory.js';
+import type { WorkingSet, WorkingSetRole } from '../model/working-set.js';
 
 /** Characters of one recalled memory shown at most. */
 const MEMORY_CHARS = 1000;
+/** Characters of each working-set item shown. */
+const ITEM_CHARS = 300;
 
 /** A message to put into the model's message list (seed 000: at position 1). */
 export interface RecallMessage {
@@ -19,8 +22,7 @@ export const RECALL_CLOSE = '</engram-memories>';
 
 /** One line describing a recalled memory: `- [decision · 2026-11-20 · user] text`. */
 export function formatMemoryLine(memory: Memory): string {
-  const text = memory.text.replace(/\s+/g, ' ').trim();
-  const shown = text.length <= MEMORY_CHARS ? text : `${text.slice(0, MEMORY_CHARS - 1)}…`;
+  const shown = clip(memory.text, MEMORY_CHARS);
   const label = memory.kind === 'thought' ? 'past thought' : memory.kind;
   return `- [${label} · ${memory.occurredAt.slice(0, 10)} · ${memory.source}] ${shown}`;
 }
@@ -51,4 +53,28 @@ export function formatRecallBlock(parts: {
       RECALL_CLOSE,
     ].join('\n'),
   };
+}
+
+const ROLE_LABELS: Readonly<Record<WorkingSetRole, string>> = {
+  rule: 'Rule',
+  pinned: 'Pinned',
+  constraint: 'Constraint',
+  preference: 'Preference',
+  decision: 'Decision',
+  goal: 'Current goal',
+};
+
+/** The working set's slot (seed 002): one line per item, under a heading naming the scope. */
+export function formatWorkingSet(workingSet: WorkingSet): string {
+  const lines = workingSet.items.map(({ memory, role }) => {
+    const when = role === 'decision' ? ` (${memory.occurredAt.slice(0, 10)})` : '';
+    return `- ${ROLE_LABELS[role]}${when}: ${clip(memory.text, ITEM_CHARS)}`;
+  });
+  return [`Working set: standing context for ${workingSet.scope}`, ...lines].join('\n');
+}
+
+/** `text` on one line, cut to `max` characters with an ellipsis. */
+function clip(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`;
 }

@@ -3,7 +3,6 @@
  * rewritten in place when the synthesised text changes and left alone when it does not. It has
  * no vector: it repeats other memories and is read through sessions, never found by meaning.
  */
-import type { WorkingSet } from '../activation/working-set.js';
 import type { Memory } from '../model/memory.js';
 import type { ParsedMemoryInput } from '../model/memory-input.js';
 import type { Store } from '../store/store.js';
@@ -16,10 +15,17 @@ export function workingSetKey(scope: string): string {
   return `working_set:${scope}`;
 }
 
+/** The working set as stored: its scope, its formatted text and the ids of the memories it carries. */
+export interface StoredWorkingSet {
+  scope: string;
+  text: string;
+  itemIds: readonly string[];
+}
+
 /** Stores `workingSet` and returns its memory id. */
-export async function persistWorkingSet(store: Store, workingSet: WorkingSet, make: MemoryFactory): Promise<string> {
+export async function persistWorkingSet(store: Store, workingSet: StoredWorkingSet, make: MemoryFactory): Promise<string> {
   const key = workingSetKey(workingSet.scope);
-  const data = { itemIds: workingSet.items.map((item) => item.memory.id) };
+  const data = { itemIds: [...workingSet.itemIds] };
   const fresh = make({
     text: workingSet.text,
     kind: 'working_set',

@@ -6,11 +6,11 @@
  */
 import { activate } from '../activation/activate.js';
 import { activeRecallSettings } from '../activation/settings.js';
-import type { WorkingSet } from '../activation/working-set.js';
 import type { EngramConfig } from '../config/schema.js';
-import { formatRecallBlock, type RecallMessage } from '../context/format.js';
+import { formatRecallBlock, formatWorkingSet, type RecallMessage } from '../context/format.js';
 import type { Embedder } from '../embedding/embedder.js';
-import { assertCompatible,NO_EMBEDDER_ID } from '../engine/vector-index.js';
+import { assertCompatible, NO_EMBEDDER_ID } from '../engine/vector-index.js';
+import type { StoredWorkingSet } from '../engine/working-set-memory.js';
 import { InvalidInputError } from '../errors.js';
 import type { Clock } from '../model/clock.js';
 import type { IdGenerator } from '../model/ids.js';
@@ -31,7 +31,7 @@ export interface SessionDeps {
   ids: IdGenerator;
   tenant: string;
   /** Stores the working set as `working_set:<scope>`; returns its memory id. */
-  persistWorkingSet(workingSet: WorkingSet): Promise<string | null>;
+  persistWorkingSet(workingSet: StoredWorkingSet): Promise<string | null>;
 }
 
 /** What `beforeTurn` returns. */
@@ -94,12 +94,23 @@ export class Session {
       settings: activeRecallSettings(config),
       retrieval: this.deps.retrieval,
       receiptId: this.deps.ids(),
-      persistWorkingSet: config.working_set.persist ? (set) => this.deps.persistWorkingSet(set) : undefined,
+      persistWorkingSet: config.working_set.persist
+        ? (set) =>
+            this.deps.persistWorkingSet({
+              scope: set.scope,
+              text: formatWorkingSet(set),
+              itemIds: set.items.map((item) => item.memory.id),
+            })
+        : undefined,
     });
     await store.recordActivation(activation);
     const hot = activation.hot.map((candidate) => candidate.memory);
     return {
-      message: formatRecallBlock({ workingSet: activation.workingSet?.text ?? null, pinned: activation.pinned, memories: hot }),
+      message: formatRecallBlock({
+        workingSet: activation.workingSet ? formatWorkingSet(activation.workingSet) : null,
+        pinned: activation.pinned,
+        memories: hot,
+      }),
       receipt: activation.receipt,
       memories: [...(activation.workingSet?.items.map((item) => item.memory) ?? []), ...activation.pinned, ...hot],
       turn: next.turn,

@@ -8,13 +8,18 @@ import { registerAdd } from './commands/add.js';
 import { registerBench } from './commands/bench.js';
 import { registerExport } from './commands/export.js';
 import { registerForget } from './commands/forget.js';
+import { registerHandoff } from './commands/handoff.js';
 import { registerImport } from './commands/import.js';
 import { registerList } from './commands/list.js';
+import { registerLog } from './commands/log.js';
+import { registerNote } from './commands/note.js';
 import { registerRecall } from './commands/recall.js';
 import { registerReceipts } from './commands/receipts.js';
 import { registerReindex } from './commands/reindex.js';
+import { registerScratch } from './commands/scratch.js';
 import { registerSearch } from './commands/search.js';
 import { registerShow } from './commands/show.js';
+import { registerSolution } from './commands/solution.js';
 import { registerStats } from './commands/stats.js';
 
 export const VERSION = '0.1.0';
@@ -50,6 +55,11 @@ Examples:
     registerStats,
     registerRecall,
     registerReceipts,
+    registerNote,
+    registerHandoff,
+    registerScratch,
+    registerLog,
+    registerSolution,
     registerReindex,
     registerBench,
   ]) {

@@ -1,0 +1,20 @@
+/**
+ * The working set's shape (seed 002's backbone lane): which memories it carries and why. Plain
+ * data; activation synthesises it, context formats it.
+ */
+import type { Memory } from './memory.js';
+
+/** Why a memory is in the working set, in the order the sections appear. */
+export const WORKING_SET_ROLES = ['rule', 'pinned', 'constraint', 'preference', 'decision', 'goal'] as const;
+export type WorkingSetRole = (typeof WORKING_SET_ROLES)[number];
+
+export interface WorkingSetItem {
+  memory: Memory;
+  role: WorkingSetRole;
+}
+
+export interface WorkingSet {
+  scope: string;
+  /** In section order: rules, pinned, constraints, preferences, decisions, the goal. */
+  items: WorkingSetItem[];
+}

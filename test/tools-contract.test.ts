@@ -1,0 +1,132 @@
+/**
+ * The tools' names and argument schemas are a contract with every model prompt and agent
+ * built on them (seed 003): they change only on purpose, and only by adding. Descriptions may
+ * be reworded; names, types, required fields, enums and caps may not.
+ */
+import { describe, expect, it } from 'vitest';
+
+import { createMemoryTools, KINDS, MEMORY_TOOL_NAMES, TIERS, TOOL_LIMITS } from '../src/index.js';
+
+/** A schema without its descriptions: the part a model's calls depend on. */
+function shape(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(shape);
+  if (schema === null || typeof schema !== 'object') return schema;
+  return Object.fromEntries(
+    Object.entries(schema)
+      .filter(([key]) => key !== 'description')
+      .map(([key, value]) => [key, shape(value)]),
+  );
+}
+
+const text = (maxLength: number, minLength = 1) => ({ type: 'string', minLength, maxLength });
+const object = (properties: Record<string, unknown>, required: string[]) => ({
+  type: 'object',
+  properties,
+  required,
+  additionalProperties: false,
+});
+
+const CONTRACT = {
+  search_memory: object(
+    {
+      query: text(1000),
+      limit: { type: 'number' },
+      kinds: { type: 'array', items: { type: 'string', enum: [...KINDS] } },
+      tiers: { type: 'array', items: { type: 'string', enum: [...TIERS] } },
+      scopes: { type: 'array', items: text(1000) },
+    },
+    ['query'],
+  ),
+  write_memory: object(
+    {
+      key: text(200),
+      content: text(20_000),
+      mode: { default: 'replace', type: 'string', enum: ['replace', 'append'] },
+      tier: { type: 'string', enum: ['must', 'nice', 'unknown'] },
+    },
+    ['key', 'content'],
+  ),
+  write_session_handoff: object({ content: text(20_000) }, ['content']),
+  scratch_note: object(
+    {
+      mode: { type: 'string', enum: ['replace', 'append', 'clear', 'read'] },
+      content: { type: 'string', maxLength: 20_000 },
+    },
+    ['mode'],
+  ),
+  think: object({ thought: text(10_000) }, ['thought']),
+  store_solution: object(
+    {
+      goal: text(1000),
+      approach: text(10_000),
+      outcome: text(2000),
+      confidence: { type: 'number', minimum: 0, maximum: 100 },
+      status: { default: 'succeeded', type: 'string', enum: ['succeeded', 'failed'] },
+    },
+    ['goal', 'approach', 'outcome', 'confidence'],
+  ),
+  recall_solution: object(
+    {
+      goal: text(1000),
+      limit: { type: 'number' },
+      similarity: { type: 'string', enum: ['keyword', 'semantic', 'hybrid'] },
+    },
+    ['goal'],
+  ),
+};
+
+describe('the memory tool contract', () => {
+  // The tools are only described here, never run: no engine is needed.
+  const tools = createMemoryTools({ engram: {} as never });
+
+  it('offers exactly these tools, in this order', () => {
+    expect(tools.map((tool) => tool.name)).toEqual([
+      'search_memory',
+      'write_memory',
+      'write_session_handoff',
+      'scratch_note',
+      'think',
+      'store_solution',
+      'recall_solution',
+    ]);
+    expect(MEMORY_TOOL_NAMES).toEqual(tools.map((tool) => tool.name));
+  });
+
+  it.each(Object.entries(CONTRACT))('keeps the argument schema of %s', (name, expected) => {
+    const tool = tools.find((candidate) => candidate.name === name);
+    expect(shape(tool?.inputSchema)).toEqual(expected);
+  });
+
+  it('describes the tool and every argument for the model', () => {
+    for (const tool of tools) {
+      expect(tool.description.length, tool.name).toBeGreaterThan(80);
+      for (const [field, schema] of Object.entries(tool.inputSchema.properties)) {
+        expect((schema as { description?: string }).description, `${tool.name}.${field}`).toMatch(/\S{3}/);
+      }
+    }
+  });
+
+  it('documents the caps the schemas enforce', () => {
+    expect(TOOL_LIMITS).toMatchObject({
+      queryChars: 1000,
+      searchResults: 50,
+      keyChars: 200,
+      contentChars: 20_000,
+      noteChars: 100_000,
+      thoughtChars: 10_000,
+      goalChars: 1000,
+      approachChars: 10_000,
+      outcomeChars: 2000,
+    });
+  });
+
+  it('can offer a subset, and refuses a tool that does not exist', () => {
+    expect(createMemoryTools({ engram: {} as never, only: ['think', 'search_memory'] }).map((tool) => tool.name)).toEqual([
+      'search_memory',
+      'think',
+    ]);
+    expect(() => createMemoryTools({ engram: {} as never, only: ['forget_everything' as never] })).toThrow(
+      'unknown tool forget_everything: choose from search_memory, write_memory',
+    );
+  });
+});
