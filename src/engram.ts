@@ -325,6 +325,7 @@ export class Engram {
         clock: this.clock,
         ids: this.ids,
         tenant: this.tenant,
+        engram: this,
         persistWorkingSet: (workingSet) => persistWorkingSet(this.store, workingSet, this.memoryFactory()),
       },
       { id: options.id ?? this.ids(), scope, scopes: options.scopes ?? [...new Set([scope, DEFAULT_SCOPE])] },

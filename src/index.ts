@@ -5,6 +5,7 @@
  */
 export { CONFIG_FILE_NAME, loadConfig, parseConfig } from './config/load.js';
 export type { ConfigInput, EngramConfig } from './config/schema.js';
+export type { ContextSection, ContextTrim, SectionName } from './context/assemble.js';
 export type { RecallMessage } from './context/format.js';
 export type { SolutionBlockInput } from './context/solution-block.js';
 export { renderSolutionBlock, renderSolutionBlocks } from './context/solution-block.js';
@@ -39,7 +40,7 @@ export type { ActivityEntry, SessionRecord } from './model/session.js';
 export type { ScoreFactors } from './retrieval/factors.js';
 export type { Fusion, SearchHit, SearchMode, SearchSignals } from './retrieval/hybrid-search.js';
 export { FUSIONS, SEARCH_MODES } from './retrieval/hybrid-search.js';
-export type { BeforeTurn } from './session/session.js';
+export type { AfterStep, AgentStep, BeforeTurn, SessionContext, SessionStart } from './session/session.js';
 export { Session } from './session/session.js';
 export { SqliteStore } from './store/sqlite/sqlite-store.js';
 export type {

@@ -18,6 +18,7 @@ function makeSession(fields: Partial<SessionRecord> = {}): SessionRecord {
     turn: 0,
     toolOnlyTurns: 0,
     recentAssistantMessages: [],
+    lastRecall: null,
     startedAt: minutesAfterEpoch(0),
     updatedAt: minutesAfterEpoch(0),
     endedAt: null,

@@ -147,6 +147,12 @@ const RetrievalSchema = z.strictObject({
   exact_boost: unit().default(0.15),
 });
 
+/** `[context]`: what `session.context()` assembles for the model. */
+const ContextSchema = z.strictObject({
+  /** Token budget of the assembled sections (estimated as characters ÷ 4); the least important are trimmed first. @default 2000 */
+  max_tokens: positive().default(2000),
+});
+
 /** The whole of `engram.toml`. Every section may be left out. */
 export const ConfigSchema = z.strictObject({
   store: StoreSchema.prefault({}),
@@ -156,6 +162,7 @@ export const ConfigSchema = z.strictObject({
   auto_recall: AutoRecallSchema.prefault({}),
   working_set: WorkingSetSchema.prefault({}),
   solutions: SolutionsSchema.prefault({}),
+  context: ContextSchema.prefault({}),
 });
 
 /** A complete, validated configuration. */

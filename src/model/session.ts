@@ -15,6 +15,8 @@ export interface SessionRecord {
   toolOnlyTurns: number;
   /** The last assistant messages, newest last (seed 001's query window). */
   recentAssistantMessages: string[];
+  /** The memories the last active recall injected in its hot and pinned lanes, for `context()`. */
+  lastRecall: { turn: number; memoryIds: string[] } | null;
   startedAt: string;
   updatedAt: string;
   endedAt: string | null;

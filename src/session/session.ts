@@ -1,54 +1,30 @@
 /**
- * A session: one conversation of an agent, with its turn counter and injection history kept in
- * the store so it can resume in another process. `beforeTurn` is active recall (seed 000):
- * once per user message, before the first model call, it runs activation (seed 002) and returns
- * the system message for position 1 with its receipt.
+ * A session: one conversation of an agent, its turn counters and injection history kept in the
+ * store so it can resume in another process (a hook runs one process per turn). The turn loop:
+ * `start()` once, `beforeTurn(message)` once per user message (active recall), `afterStep(step)`
+ * after every model step (intrusive recall on reflection nudges), `context()` for the sections
+ * the model reads, `tools()` for the memory tools, `end()` at the close.
  */
-import { activate } from '../activation/activate.js';
-import { activeRecallSettings } from '../activation/settings.js';
-import type { EngramConfig } from '../config/schema.js';
-import { formatRecallBlock, formatWorkingSet, type RecallMessage } from '../context/format.js';
-import type { Embedder } from '../embedding/embedder.js';
-import { assertCompatible, NO_EMBEDDER_ID } from '../engine/vector-index.js';
-import type { StoredWorkingSet } from '../engine/working-set-memory.js';
 import { InvalidInputError } from '../errors.js';
-import type { Clock } from '../model/clock.js';
-import type { IdGenerator } from '../model/ids.js';
-import type { Memory } from '../model/memory.js';
-import type { Receipt } from '../model/receipt.js';
 import type { SessionRecord } from '../model/session.js';
-import type { RetrievalSettings } from '../retrieval/hybrid-search.js';
-import type { Store } from '../store/store.js';
+import { createMemoryTools } from '../tools/create-memory-tools.js';
+import type { MemoryTool } from '../tools/tool.js';
+import { type BeforeTurn, recallForMessage } from './active-recall.js';
+import { type AfterStep, parseStep, reflectAfterStep } from './intrusive-recall.js';
+import { loadSessionContext, type SessionContext } from './session-context.js';
+import { loadSessionRecord, type SessionDeps, type SessionIdentity } from './session-deps.js';
 
-/** What a session needs from the engine that opened it. */
-export interface SessionDeps {
-  store: Store;
-  /** Embeds queries; null without an embedder. */
-  embedder: Embedder | null;
-  config: EngramConfig;
-  retrieval: RetrievalSettings;
-  clock: Clock;
-  ids: IdGenerator;
-  tenant: string;
-  /** Stores the working set as `working_set:<scope>`; returns its memory id. */
-  persistWorkingSet(workingSet: StoredWorkingSet): Promise<string | null>;
+export type { BeforeTurn } from './active-recall.js';
+export type { AfterStep, AgentStep } from './intrusive-recall.js';
+export type { SessionContext } from './session-context.js';
+export type { SessionDeps } from './session-deps.js';
+
+/** What `start` returns: the session-start context, and whether the session existed before. */
+export interface SessionStart extends SessionContext {
+  resumed: boolean;
 }
 
-/** What `beforeTurn` returns. */
-export interface BeforeTurn {
-  /** The system message to insert at position 1, or null when nothing is injected. */
-  message: RecallMessage | null;
-  /** Why: null only when active recall did not run (disabled, or no embeddings yet). */
-  receipt: Receipt | null;
-  /** The memories injected, in order (working-set items, pinned rules, then the hot lane). */
-  memories: Memory[];
-  turn: number;
-}
-
-/** Longest user message read for recall; the model reads at most 128 tokens of it anyway. */
-const MAX_QUERY_CHARS = 4000;
-
-export class Session {
+export class Session implements SessionIdentity {
   readonly id: string;
   readonly scope: string;
   /** The scopes recall sees, most specific first. */
@@ -56,16 +32,21 @@ export class Session {
   private readonly deps: SessionDeps;
 
   /** @internal use `engram.session()` */
-  constructor(deps: SessionDeps, options: { id: string; scope: string; scopes: readonly string[] }) {
+  constructor(deps: SessionDeps, identity: SessionIdentity) {
     this.deps = deps;
-    this.id = options.id;
-    this.scope = options.scope;
-    this.scopes = options.scopes;
+    this.id = identity.id;
+    this.scope = identity.scope;
+    this.scopes = identity.scopes;
   }
 
-  /** Starts the session, or resumes it when it was started before (in any process). */
-  async start(): Promise<SessionRecord> {
-    return this.load();
+  /**
+   * Starts the session, or resumes it (in any process). Returns the session-start context: the
+   * handoff note the last session left first, then the working set.
+   */
+  async start(): Promise<SessionStart> {
+    const resumed = (await this.deps.store.getSession(this.deps.tenant, this.id)) !== null;
+    const record = await loadSessionRecord(this.deps, this);
+    return { ...(await loadSessionContext(this.deps, this, record)), resumed };
   }
 
   /** Active recall for one user message. Call it once per user message, before the first model call. */
@@ -73,82 +54,44 @@ export class Session {
     if (typeof userMessage !== 'string' || userMessage.trim().length === 0) {
       throw new InvalidInputError('beforeTurn needs the user message as a non-empty string');
     }
-    const { store, config, tenant } = this.deps;
-    const record = await this.load();
-    const now = this.deps.clock.now();
-    const next: SessionRecord = { ...record, turn: record.turn + 1, toolOnlyTurns: 0, updatedAt: now.toISOString() };
-    await store.saveSession(next);
-    if (!config.memory.recall.enabled || !(await this.hasEmbeddings())) {
-      return { message: null, receipt: null, memories: [], turn: next.turn };
-    }
-    const activation = await activate({
-      store,
-      embedder: this.deps.embedder,
-      tenant,
-      sessionId: this.id,
-      turn: next.turn,
-      path: 'active',
-      query: userMessage.slice(0, MAX_QUERY_CHARS),
-      scopes: this.scopes,
-      now,
-      settings: activeRecallSettings(config),
-      retrieval: this.deps.retrieval,
-      receiptId: this.deps.ids(),
-      persistWorkingSet: config.working_set.persist
-        ? (set) =>
-            this.deps.persistWorkingSet({
-              scope: set.scope,
-              text: formatWorkingSet(set),
-              itemIds: set.items.map((item) => item.memory.id),
-            })
-        : undefined,
-    });
-    await store.recordActivation(activation);
-    const hot = activation.hot.map((candidate) => candidate.memory);
-    return {
-      message: formatRecallBlock({
-        workingSet: activation.workingSet ? formatWorkingSet(activation.workingSet) : null,
-        pinned: activation.pinned,
-        memories: hot,
-      }),
-      receipt: activation.receipt,
-      memories: [...(activation.workingSet?.items.map((item) => item.memory) ?? []), ...activation.pinned, ...hot],
-      turn: next.turn,
+    const record = await loadSessionRecord(this.deps, this);
+    const next: SessionRecord = {
+      ...record,
+      turn: record.turn + 1,
+      toolOnlyTurns: 0,
+      lastRecall: null,
+      updatedAt: this.deps.clock.now().toISOString(),
     };
+    await this.deps.store.saveSession(next);
+    return recallForMessage(this.deps, this, next, userMessage);
+  }
+
+  /**
+   * After each model step: counts tool-only steps and, every `[memory.intrusive]
+   * every_tool_turns` of them, returns the reflection nudge with intrusive recall's memories.
+   */
+  async afterStep(step: { assistantText?: string | null; toolCalls?: readonly unknown[] | null }): Promise<AfterStep> {
+    const parsed = parseStep(step);
+    return reflectAfterStep(this.deps, this, await loadSessionRecord(this.deps, this), parsed);
+  }
+
+  /**
+   * The ordered sections the model should see — handoff, working set, this turn's recall,
+   * scratchpad, this session's thoughts — within `[context] max_tokens`, with what was trimmed.
+   */
+  async context(): Promise<SessionContext> {
+    return loadSessionContext(this.deps, this, await loadSessionRecord(this.deps, this));
+  }
+
+  /** The memory tools, bound to this session: `[{ name, description, inputSchema, execute(args) }]`. */
+  tools(): MemoryTool[] {
+    return createMemoryTools({ engram: this.deps.engram, sessionId: this.id, scope: this.scope, scopes: this.scopes });
   }
 
   /** Marks the session ended; it can still be resumed. */
   async end(): Promise<void> {
-    const record = await this.load();
+    const record = await loadSessionRecord(this.deps, this);
     const at = this.deps.clock.now().toISOString();
     await this.deps.store.saveSession({ ...record, endedAt: at, updatedAt: at });
-  }
-
-  private async load(): Promise<SessionRecord> {
-    const { store, tenant, clock } = this.deps;
-    const existing = await store.getSession(tenant, this.id);
-    if (existing) return existing;
-    const at = clock.now().toISOString();
-    const record: SessionRecord = {
-      tenant,
-      id: this.id,
-      scope: this.scope,
-      turn: 0,
-      toolOnlyTurns: 0,
-      recentAssistantMessages: [],
-      startedAt: at,
-      updatedAt: at,
-      endedAt: null,
-    };
-    await store.saveSession(record);
-    return record;
-  }
-
-  /** Seed 000: active recall runs only once the memory has embeddings. */
-  private async hasEmbeddings(): Promise<boolean> {
-    if (this.deps.embedder === null) return false;
-    await assertCompatible(this.deps.store, this.deps.embedder);
-    const info = await this.deps.store.getIndexInfo();
-    return info !== null && info.model !== NO_EMBEDDER_ID;
   }
 }

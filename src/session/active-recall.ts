@@ -1,0 +1,76 @@
+/**
+ * Active recall (seed 000): once per user message, before the first model call, run the
+ * activation decision (seed 002) for the message and build the system message for position 1.
+ */
+import { activate } from '../activation/activate.js';
+import { activeRecallSettings } from '../activation/settings.js';
+import { formatRecallBlock, formatWorkingSet, type RecallMessage } from '../context/format.js';
+import type { Memory } from '../model/memory.js';
+import type { Receipt } from '../model/receipt.js';
+import type { SessionRecord } from '../model/session.js';
+import { hasEmbeddings, type SessionDeps, type SessionIdentity, sessionThoughtIds } from './session-deps.js';
+
+/** What `beforeTurn` returns. */
+export interface BeforeTurn {
+  /** The system message to insert at position 1, or null when nothing is injected. */
+  message: RecallMessage | null;
+  /** Why: null only when active recall did not run (disabled, or no embeddings yet). */
+  receipt: Receipt | null;
+  /** The memories injected, in order (working-set items, pinned rules, then the hot lane). */
+  memories: Memory[];
+  turn: number;
+}
+
+/** Longest user message read for recall; the model reads at most 128 tokens of it anyway. */
+const MAX_QUERY_CHARS = 4000;
+
+export async function recallForMessage(
+  deps: SessionDeps,
+  session: SessionIdentity,
+  record: SessionRecord,
+  userMessage: string,
+): Promise<BeforeTurn> {
+  const { store, config } = deps;
+  if (!config.memory.recall.enabled || !(await hasEmbeddings(deps))) {
+    return { message: null, receipt: null, memories: [], turn: record.turn };
+  }
+  const activation = await activate({
+    store,
+    embedder: deps.embedder,
+    tenant: deps.tenant,
+    sessionId: session.id,
+    turn: record.turn,
+    path: 'active',
+    query: userMessage.slice(0, MAX_QUERY_CHARS),
+    scopes: session.scopes,
+    now: deps.clock.now(),
+    settings: activeRecallSettings(config),
+    retrieval: deps.retrieval,
+    receiptId: deps.ids(),
+    excludeIds: await sessionThoughtIds(deps, session.id),
+    persistWorkingSet: config.working_set.persist
+      ? (set) =>
+          deps.persistWorkingSet({
+            scope: set.scope,
+            text: formatWorkingSet(set),
+            itemIds: set.items.map((item) => item.memory.id),
+          })
+      : undefined,
+  });
+  await store.recordActivation(activation);
+  const hot = activation.hot.map((candidate) => candidate.memory);
+  await store.saveSession({
+    ...record,
+    lastRecall: { turn: record.turn, memoryIds: [...activation.pinned, ...hot].map((memory) => memory.id) },
+  });
+  return {
+    message: formatRecallBlock({
+      workingSet: activation.workingSet ? formatWorkingSet(activation.workingSet) : null,
+      pinned: activation.pinned,
+      memories: hot,
+    }),
+    receipt: activation.receipt,
+    memories: [...(activation.workingSet?.items.map((item) => item.memory) ?? []), ...activation.pinned, ...hot],
+    turn: record.turn,
+  };
+}
