@@ -160,6 +160,7 @@ function whyChosen(chosen: ReceiptEntry, parts: ReceiptParts): string {
     f && f.repeat === 1 && parts.hot.find((c) => c.memory.id === chosen.id)?.repeated
       ? 'repeated, exempt as an exact hit or rule'
       : '',
+    f && f.repeat < 1 ? `repeated within the window (×${f.repeat}) but still the best left` : '',
     chosen.diversityPenalty > 0 ? `diversity −${chosen.diversityPenalty.toFixed(3)}` : '',
   ].filter(Boolean);
   return [how, score, ...notes].filter(Boolean).join('; ');
