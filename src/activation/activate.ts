@@ -14,13 +14,13 @@ import { stemSet } from '../retrieval/coverage.js';
 import type { RetrievalSettings } from '../retrieval/hybrid-search.js';
 import { memorySimilarity } from '../retrieval/similarity.js';
 import type { Injection, Store } from '../store/store.js';
-import { loadBackbone } from './backbone.js';
+import { type Backbone, loadBackbone } from './backbone.js';
 import { searchCandidates } from './candidates.js';
-import { classifyCandidates } from './classify.js';
+import { type Classified, classifyCandidates } from './classify.js';
 import type { CooldownSettings } from './cooldown.js';
 import { buildReceipt } from './receipt.js';
 import { scoreCandidate, type ScoredCandidate } from './score.js';
-import { type Quotas, selectCandidates, type SelectionPolicy } from './select.js';
+import { type Quotas, selectCandidates, type Selection, type SelectionPolicy } from './select.js';
 
 /** The knobs of one recall path, read from the configuration. */
 export interface ActivationSettings {
@@ -101,52 +101,90 @@ export const NEAR_DUPLICATE = 0.9;
 
 export async function activate(request: ActivationRequest): Promise<Activation> {
   const started = performance.now();
-  const { store, settings, tenant, now } = request;
   const [backbone, recent] = await Promise.all([
     loadBackbone(request.store, { tenant: request.tenant, scopes: request.scopes, now: request.now, ...request.settings }),
     recentInjections(request),
   ]);
+  const { scored, embedMs, searchMs } = await scoreCandidates(request, backbone, recent);
+  const { classified, selection, hot } = await fillHotLane(request, backbone, scored);
+  const workingSetMemoryId =
+    backbone.workingSet && request.persistWorkingSet ? await request.persistWorkingSet(backbone.workingSet) : null;
+  const receipt = buildReceipt({
+    request,
+    workingSet: backbone.workingSet,
+    workingSetMemoryId,
+    pinned: backbone.pinned,
+    classified,
+    selection,
+    hot,
+    latencyMs: { embed: embedMs, search: searchMs, total: performance.now() - started },
+  });
+  const lane = (memoryId: string, name: Injection['lane']): Injection => ({ memoryId, turn: request.turn, lane: name });
+  return {
+    receipt,
+    workingSet: backbone.workingSet,
+    pinned: backbone.pinned,
+    hot,
+    injected: [
+      ...workingSetIdsOf(backbone).map((id) => lane(id, 'working_set')),
+      ...backbone.pinned.map((m) => lane(m.id, 'pinned')),
+      ...hot.map((c) => lane(c.memory.id, 'hot')),
+    ],
+    retrieved: hot.map((c) => c.memory.id),
+  };
+}
+
+/** Embeds the query, draws the candidates and scores each (memories already pinned or excluded left out). */
+async function scoreCandidates(
+  request: ActivationRequest,
+  backbone: Backbone,
+  recent: ReadonlySet<string>,
+): Promise<{ scored: ScoredCandidate[]; embedMs: number; searchMs: number }> {
+  const { settings } = request;
   const embedStarted = performance.now();
   const queryVector = request.embedder ? ((await request.embedder.embed([request.query]))[0] as Float32Array) : null;
   const searchStarted = performance.now();
   const hits = await searchCandidates({
-    store,
+    store: request.store,
     embedder: request.embedder,
-    tenant,
+    tenant: request.tenant,
     scopes: request.scopes,
     query: request.query,
     queryVector,
     limit: Math.max(settings.hotLane * POOL_PER_SLOT, MIN_POOL),
     wanted: wantedPerTier(settings),
     threshold: settings.threshold,
-    now,
+    now: request.now,
     retrieval: request.retrieval,
   });
   const searchMs = performance.now() - searchStarted;
-  const pinnedIds = new Set([
-    ...(backbone.workingSet?.items.map((item) => item.memory.id) ?? []),
-    ...backbone.pinned.map((m) => m.id),
-  ]);
-  const queryWordCount = stemSet(request.query).size;
+  const pinned = new Set(backbone.pinned.map((m) => m.id));
+  const context = {
+    now: request.now,
+    cooldown: settings.cooldown,
+    recentlyInjected: recent,
+    repeatPenalty: settings.repeatPenalty,
+    queryWordCount: stemSet(request.query).size,
+  };
   const scored = hits
-    .filter((hit) => !request.excludeIds?.has(hit.memory.id) && !backbone.pinned.some((m) => m.id === hit.memory.id))
-    .map((hit) =>
-      scoreCandidate(hit, {
-        now,
-        cooldown: settings.cooldown,
-        recentlyInjected: recent,
-        repeatPenalty: settings.repeatPenalty,
-        queryWordCount,
-      }),
-    );
-  const workingSetIds = backbone.workingSet?.items.map((item) => item.memory.id) ?? [];
+    .filter((hit) => !request.excludeIds?.has(hit.memory.id) && !pinned.has(hit.memory.id))
+    .map((hit) => scoreCandidate(hit, context));
+  return { scored, embedMs: searchStarted - embedStarted, searchMs };
+}
+
+/** Classifies the scored candidates and fills the hot lane by the selection policy, best first. */
+async function fillHotLane(
+  request: ActivationRequest,
+  backbone: Backbone,
+  scored: readonly ScoredCandidate[],
+): Promise<{ classified: Classified; selection: Selection; hot: ScoredCandidate[] }> {
+  const { settings, store, tenant } = request;
+  const workingSetIds = workingSetIdsOf(backbone);
   const vectors = request.embedder
     ? await store.getVectors(tenant, [...scored.map((c) => c.memory.id), ...workingSetIds])
-    : new Map();
-  const texts = new Map<string, string>(
-    [...scored.map((c) => c.memory), ...(backbone.workingSet?.items.map((i) => i.memory) ?? [])].map((m) => [m.id, m.text]),
-  );
-  const similarity = memorySimilarity(texts, vectors);
+    : new Map<string, Float32Array>();
+  const memories = [...scored.map((c) => c.memory), ...(backbone.workingSet?.items.map((i) => i.memory) ?? [])];
+  const similarity = memorySimilarity(new Map(memories.map((m) => [m.id, m.text])), vectors);
   const classified = classifyCandidates({
     scored,
     threshold: settings.threshold,
@@ -167,32 +205,11 @@ export async function activate(request: ActivationRequest): Promise<Activation> 
   const hot = selection.picks
     .map((pick) => byId.get(pick.id) as ScoredCandidate)
     .sort((a, b) => b.factors.score - a.factors.score);
-  const workingSetMemoryId =
-    backbone.workingSet && request.persistWorkingSet ? await request.persistWorkingSet(backbone.workingSet) : null;
-  const receipt = buildReceipt({
-    request,
-    workingSet: backbone.workingSet,
-    workingSetMemoryId,
-    pinned: backbone.pinned,
-    pinnedIds,
-    classified,
-    selection,
-    hot,
-    latencyMs: { embed: searchStarted - embedStarted, search: searchMs, total: performance.now() - started },
-  });
-  const lane = (memoryId: string, laneName: Injection['lane']): Injection => ({ memoryId, turn: request.turn, lane: laneName });
-  return {
-    receipt,
-    workingSet: backbone.workingSet,
-    pinned: backbone.pinned,
-    hot,
-    injected: [
-      ...workingSetIds.map((id) => lane(id, 'working_set')),
-      ...backbone.pinned.map((m) => lane(m.id, 'pinned')),
-      ...hot.map((c) => lane(c.memory.id, 'hot')),
-    ],
-    retrieved: hot.map((c) => c.memory.id),
-  };
+  return { classified, selection, hot };
+}
+
+function workingSetIdsOf(backbone: Backbone): string[] {
+  return backbone.workingSet?.items.map((item) => item.memory.id) ?? [];
 }
 
 /** Memories injected in the hot lane of this session within the repeat window. */

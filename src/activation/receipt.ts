@@ -22,7 +22,6 @@ export interface ReceiptParts {
   workingSet: WorkingSet | null;
   workingSetMemoryId: string | null;
   pinned: readonly Memory[];
-  pinnedIds: ReadonlySet<string>;
   classified: Classified;
   selection: Selection;
   hot: readonly ScoredCandidate[];
