@@ -264,3 +264,23 @@ describe('golden case 4: hard rules survive', () => {
     await engram.close();
   });
 });
+
+describe('diversity', () => {
+  it('does not give near-duplicates several slots, and says so in the receipt', async () => {
+    const { engram } = await openTestEngram();
+    const [first, second] = await engram.rememberMany([
+      { text: 'The staging database is refreshed from production every Sunday night', tier: 'nice' },
+      { text: 'The staging database is refreshed from production every Sunday night.', tier: 'nice' },
+      { text: 'A staging refresh takes about two hours', tier: 'nice' },
+    ]);
+
+    const { receipt } = await engram.session().beforeTurn('When is the staging database refreshed from production?');
+
+    const twins = [first?.id, second?.id] as string[];
+    expect(hotIds(receipt).filter((id) => twins.includes(id))).toHaveLength(1);
+    expect(receipt?.nearDuplicates).toHaveLength(1);
+    expect(twins).toContain(receipt?.nearDuplicates[0]);
+    expect(entryFor(receipt, receipt?.nearDuplicates[0] as string)?.outcome).toBe('near_duplicate');
+    await engram.close();
+  });
+});

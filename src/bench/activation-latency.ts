@@ -9,9 +9,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
+import { createLocalEmbedder } from '../embedding/local-use-embedder.js';
 import { openEngram } from '../engram.js';
 import { manualClock } from '../model/clock.js';
 import { SqliteStore } from '../store/sqlite/sqlite-store.js';
+import { openBenchEmbedder } from './embedding-cache.js';
 import { machineInfo } from './machine.js';
 import type { BenchOptions, BenchResult } from './registry.js';
 import { timeQueryEmbedding } from './scale.js';
@@ -21,6 +23,8 @@ import { syntheticMemories, syntheticQueries, topicOf } from './synthetic-memori
 
 const BATCH = 5_000;
 const TURNS = 200;
+const LOCAL_MODEL_SIZE = 10_000;
+const LOCAL_MODEL_TURNS = 100;
 
 interface Percentiles {
   p50: number;
@@ -43,6 +47,7 @@ export async function runActivationBenchmark(options: BenchOptions): Promise<Ben
   const embeddingMs = await timeQueryEmbedding(queries.slice(0, 50));
   const results: SizeResult[] = [];
   for (const size of sizes) results.push(await measureSize(size, queries, embeddingMs, options.log));
+  const local = await measureWithLocalModel(LOCAL_MODEL_SIZE, queries.slice(0, LOCAL_MODEL_TURNS), options.log);
   const machine = machineInfo();
   const ms = (value: Percentiles) => `${value.p50.toFixed(1)} / ${value.p95.toFixed(1)}`;
   const table = [
@@ -59,8 +64,15 @@ export async function runActivationBenchmark(options: BenchOptions): Promise<Ben
         r.injectedPerTurn.toFixed(2),
       ]),
     ),
+    '',
+    `beforeTurn with the local model, ${LOCAL_MODEL_SIZE} memories embedded by it, ${LOCAL_MODEL_TURNS} turns (query embedding included):`,
+    `  p50 ${local.beforeTurnMs.p50.toFixed(1)} ms, p95 ${local.beforeTurnMs.p95.toFixed(1)} ms; activation without the embedding ` +
+      `p50 ${local.activationMs.p50.toFixed(1)} ms; ${local.injectedPerTurn.toFixed(2)} memories injected per turn`,
   ].join('\n');
-  return { table, json: { benchmark: 'activation', machine, queryEmbeddingMs: percentiles(embeddingMs), sizes: results } };
+  return {
+    table,
+    json: { benchmark: 'activation', machine, queryEmbeddingMs: percentiles(embeddingMs), sizes: results, localModel: local },
+  };
 }
 
 async function measureSize(
@@ -107,6 +119,50 @@ async function measureSize(
       searchMs: percentiles(search),
       injectedPerTurn: injected / queries.length,
     };
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
+}
+
+/**
+ * `beforeTurn` as an agent meets it: memories embedded by the local model (through the bench's
+ * embedding cache, so only the first run pays for 10k texts), then a fresh engine on the same
+ * file whose query embeddings are computed by the model every turn.
+ */
+async function measureWithLocalModel(
+  size: number,
+  queries: readonly string[],
+  log: (line: string) => void,
+): Promise<{ beforeTurnMs: Percentiles; activationMs: Percentiles; injectedPerTurn: number }> {
+  const directory = mkdtempSync(path.join(os.tmpdir(), 'engram-activation-local-'));
+  const file = path.join(directory, 'activation.db');
+  try {
+    const cached = openBenchEmbedder();
+    const writer = await openEngram({ path: file, embedder: cached.embedder, config: {} });
+    const memories = syntheticMemories(size, size);
+    for (let start = 0; start < size; start += BATCH) {
+      await writer.rememberMany(memories.slice(start, start + BATCH));
+      log(`activation, local model: ${Math.min(start + BATCH, size)} memories`);
+    }
+    await writer.close();
+    await cached.close();
+    const clock = manualClock('2026-06-01T09:00:00.000Z');
+    const engram = await openEngram({ path: file, embedder: createLocalEmbedder(), config: {}, clock });
+    const session = engram.session({ id: 'bench' });
+    await session.beforeTurn('load the model before timing');
+    const wall: number[] = [];
+    const activation: number[] = [];
+    let injected = 0;
+    for (const query of queries) {
+      clock.advance(60_000);
+      const at = performance.now();
+      const { receipt, memories: chosen } = await session.beforeTurn(query);
+      wall.push(performance.now() - at);
+      activation.push((receipt?.latencyMs.total ?? 0) - (receipt?.latencyMs.embed ?? 0));
+      injected += chosen.length;
+    }
+    await engram.close();
+    return { beforeTurnMs: percentiles(wall), activationMs: percentiles(activation), injectedPerTurn: injected / queries.length };
   } finally {
     rmSync(directory, { recursive: true, force: true });
   }
