@@ -158,7 +158,9 @@ export const MIGRATIONS: readonly Migration[] = [
     up(db) {
       db.exec(`
         CREATE INDEX memories_pinned ON memories (tenant, scope) WHERE pinned = 1 OR hard_rule = 1;
-        CREATE INDEX memories_by_kind_created ON memories (tenant, kind, tier, created_at);
+        -- The working set and a session's thoughts read the newest few of one kind (and tier).
+        CREATE INDEX memories_by_kind_created ON memories (tenant, kind, created_at);
+        CREATE INDEX memories_by_kind_tier_created ON memories (tenant, kind, tier, created_at);
         CREATE TABLE sessions (
           tenant TEXT NOT NULL,
           id TEXT NOT NULL,
