@@ -169,6 +169,12 @@ export class Engram {
       if (!result.success) {
         throw new InvalidInputError(`${inputs.length > 1 ? `memory ${index + 1}: ` : ''}${describeIssues(result.error)}`);
       }
+      // The tenant is the isolation boundary: an engine writes only its own.
+      if (result.data.tenant !== undefined && result.data.tenant !== this.tenant) {
+        throw new InvalidInputError(
+          `${inputs.length > 1 ? `memory ${index + 1}: ` : ''}tenant ${result.data.tenant} is not this engine's tenant (${this.tenant}): open one for it with openEngram({ tenant })`,
+        );
+      }
       return result.data;
     });
     await assertCompatible(this.store, this.embedder);

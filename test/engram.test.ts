@@ -138,6 +138,14 @@ describe('remember and search', () => {
     expect(await b.search('launch code')).toEqual([]);
     expect(await b.list()).toEqual([]);
   });
+
+  it('refuses to write a memory into another tenant', async () => {
+    const b = await engine({ tenant: 'b', embedder: null });
+    const refused = await errorOf(b.rememberMany(['fine', { text: 'planted', tenant: 'a' }]));
+    expect(refused.message).toMatch(/memory 2: tenant a is not this engine's tenant \(b\)/);
+    expect((await b.stats()).memories).toBe(0);
+    expect((await b.remember({ text: 'explicitly mine', tenant: 'b' })).tenant).toBe('b');
+  });
 });
 
 describe('bad input', () => {

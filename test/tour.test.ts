@@ -1,4 +1,4 @@
-/** `npm start`'s scripted tour, run as a real child process. */
+/** `npm run tour`'s scripted tour, run as a real child process (`npm start` serves; see test/http). */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 
 const tour = path.resolve(import.meta.dirname, '../dist/surfaces/demo/tour.js');
 
-describe('the npm start tour', () => {
+describe('npm run tour', () => {
   it('stores, recalls, supersedes and forgets in a throwaway database, then deletes it', () => {
     const result = spawnSync(process.execPath, [tour], { encoding: 'utf8' });
     expect(result.stderr).toBe('');

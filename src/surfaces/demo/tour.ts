@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm start`: a short scripted tour that stores and recalls memories in a throwaway database
+ * `npm run tour`: a short scripted tour that stores and recalls memories in a throwaway database
  * with the real local embedding model, saying what it does at each step.
  */
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -1,0 +1,46 @@
+/**
+ * `engram hook claude-code`: answer one Claude Code hook event (JSON on stdin) in the hook
+ * output format (JSON on stdout). Every failure — malformed input included — is one
+ * `engram: …` line on stderr and exit code 1, which Claude Code treats as a non-blocking error
+ * (only exit code 2 blocks), so a memory problem never stops the agent. The input is checked
+ * before the database is opened, so a malformed event writes nothing.
+ */
+import type { Command } from 'commander';
+
+import { InvalidInputError } from '../../../index.js';
+import { parseClaudeCodeEvent } from '../../hooks/claude-code-events.js';
+import { handleClaudeCodeEvent } from '../../hooks/claude-code-handlers.js';
+import { formatHookOutput } from '../../hooks/claude-code-output.js';
+import { readEventText } from '../../hooks/read-event-text.js';
+import { withEngram } from '../context.js';
+
+export function registerHook(program: Command): void {
+  const hook = program
+    .command('hook')
+    .description("answer a coding agent's hook event: session-start context, active recall, reflection nudges")
+    .addHelpText('after', '\nExamples:\n  engram hook claude-code --help');
+  hook
+    .command('claude-code')
+    .description('read a Claude Code hook event (JSON) on stdin and print the hook output JSON')
+    .option('-s, --scope <scope>', 'the scope of the session and of what recall sees first (default global)')
+    .addHelpText(
+      'after',
+      `
+Handles SessionStart, UserPromptSubmit, PostToolUse, Stop and SessionEnd; see the README's
+"Hooks for coding agents" for the settings.json block.
+
+Examples:
+  echo '{"session_id":"s1","hook_event_name":"UserPromptSubmit","prompt":"which database for billing?"}' \\
+    | engram hook claude-code --db .engram/engram.db`,
+    )
+    .action(async (options: { scope?: string }, command: Command) => {
+      if (process.stdin.isTTY) {
+        throw new InvalidInputError('hook claude-code reads a hook event as JSON on stdin: Claude Code runs it (see --help)');
+      }
+      const event = parseClaudeCodeEvent(await readEventText());
+      const output = await withEngram(command, { mustExist: false }, (engram) =>
+        handleClaudeCodeEvent(engram, event, { scope: options.scope }),
+      );
+      if (output) process.stdout.write(formatHookOutput(output));
+    });
+}

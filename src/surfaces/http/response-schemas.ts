@@ -1,0 +1,166 @@
+/**
+ * The shapes of successful responses, as zod schemas: the OpenAPI document is generated from
+ * them, and the tests parse every real response with them, so the document cannot drift from
+ * what the server sends. Nested records the engine may grow (receipts, score signals) are
+ * open objects; the memory record is closed.
+ */
+import { z } from 'zod';
+
+import { KINDS, SOLUTION_SIMILARITIES, SOLUTION_STATUSES, SOURCES, TIERS } from '../../index.js';
+
+const nullableString = z.string().nullable();
+
+/** A memory, as stored. */
+export const MemoryRecord = z.strictObject({
+  id: z.string(),
+  tenant: z.string(),
+  scope: z.string(),
+  kind: z.enum(KINDS),
+  tier: z.enum(TIERS),
+  pinned: z.boolean(),
+  hardRule: z.boolean(),
+  text: z.string(),
+  abstract: nullableString,
+  context: nullableString,
+  key: nullableString,
+  sessionId: nullableString,
+  source: z.enum(SOURCES),
+  trust: z.number(),
+  data: z.record(z.string(), z.unknown()).nullable(),
+  tags: z.array(z.string()),
+  occurredAt: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  supersededBy: nullableString,
+  archivedAt: nullableString,
+  lastRetrievedAt: nullableString,
+  retrievalCount: z.number(),
+});
+
+/** `{ memory }`. */
+export const MemoryResponse = z.strictObject({ memory: MemoryRecord });
+
+/** `{ memories }`. */
+export const MemoryListResponse = z.strictObject({ memories: z.array(MemoryRecord) });
+
+/** What `DELETE` did. */
+export const ForgetResponse = z.strictObject({ id: z.string(), outcome: z.enum(['archived', 'deleted']) });
+
+/** One search result: the memory, its calibrated relevance in [0, 1], and why. */
+export const SearchHitRecord = z.strictObject({
+  memory: MemoryRecord,
+  score: z.number(),
+  relevance: z.number(),
+  signals: z.looseObject({}),
+  factors: z.looseObject({}),
+});
+
+export const SearchResponse = z.strictObject({ hits: z.array(SearchHitRecord) });
+
+/** An activation receipt: what recall chose, what it left out, and why. */
+export const ReceiptRecord = z.looseObject({
+  id: z.string(),
+  sessionId: nullableString,
+  turn: z.number(),
+  path: z.string(),
+  createdAt: z.string(),
+  query: z.string(),
+  selectionMode: z.string(),
+  chosen: z.array(z.looseObject({})),
+  leftOut: z.array(z.looseObject({})),
+  whySummary: z.string(),
+  latencyMs: z.looseObject({}),
+});
+
+export const ReceiptsResponse = z.strictObject({ receipts: z.array(ReceiptRecord) });
+
+const RecallMessage = z.strictObject({ role: z.literal('system'), content: z.string() });
+
+const ContextSectionRecord = z.looseObject({
+  name: z.string(),
+  text: z.string(),
+  tokens: z.number(),
+  memoryIds: z.array(z.string()),
+});
+
+/** The session's context: ordered sections and their text. */
+export const SessionContextResponse = z.looseObject({
+  sessionId: z.string(),
+  turn: z.number(),
+  text: z.string(),
+  sections: z.array(ContextSectionRecord),
+  tokens: z.number(),
+  budget: z.number(),
+  trimmed: z.array(z.looseObject({})),
+});
+
+/** The session-start context (handoff, working set), and whether the session existed. */
+export const SessionStartResponse = SessionContextResponse.extend({ resumed: z.boolean() });
+
+/** Active recall for one user message: the system message for position 1, or null. */
+export const BeforeTurnResponse = z.strictObject({
+  message: RecallMessage.nullable(),
+  receipt: ReceiptRecord.nullable(),
+  memories: z.array(MemoryRecord),
+  turn: z.number(),
+});
+
+/** After a model step: the reflection nudge when due, with intrusive recall's memories. */
+export const AfterStepResponse = z.strictObject({
+  nudge: RecallMessage.nullable(),
+  receipt: ReceiptRecord.nullable(),
+  memories: z.array(MemoryRecord),
+  toolOnlyTurns: z.number(),
+});
+
+export const SessionEndResponse = z.strictObject({ sessionId: z.string(), ended: z.literal(true) });
+
+/** A recorded solution (seed 004). */
+export const SolutionRecord = z.strictObject({
+  id: z.string(),
+  goal: z.string(),
+  approach: z.string(),
+  outcome: z.string(),
+  confidence: z.number(),
+  status: z.enum(SOLUTION_STATUSES),
+  scope: z.string(),
+  sessionId: nullableString,
+  createdAt: z.string(),
+});
+
+export const SolutionResponse = z.strictObject({ solution: SolutionRecord });
+
+/** Similar solved tasks, most similar first, and the RECALL block to prepend to a prompt. */
+export const SolutionRecallResponse = z.strictObject({
+  matches: z.array(
+    z.strictObject({
+      solution: SolutionRecord,
+      similarity: z.number(),
+      method: z.enum(SOLUTION_SIMILARITIES),
+      signals: z.looseObject({}),
+    }),
+  ),
+  block: nullableString.describe('The ### RECALL … ### END RECALL block(s), or null when nothing is similar enough'),
+});
+
+/** The tenant's counts. Database-wide figures (file, size, embedding cache) are left out. */
+export const StatsResponse = z.strictObject({
+  memories: z.number(),
+  live: z.number(),
+  archived: z.number(),
+  superseded: z.number(),
+  byKind: z.record(z.string(), z.number()),
+  byTier: z.record(z.string(), z.number()),
+  byScope: z.record(z.string(), z.number()),
+  vectors: z.number(),
+  index: z.looseObject({}).nullable(),
+  schemaVersion: z.number(),
+  embedder: z.string(),
+});
+
+export const HealthResponse = z.strictObject({ status: z.literal('ok'), version: z.string() });
+
+/** Every error: `{ error: { code, message } }`. */
+export const ErrorResponse = z.strictObject({
+  error: z.strictObject({ code: z.string(), message: z.string() }),
+});
