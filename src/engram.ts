@@ -16,6 +16,7 @@ import { embedMemories, type ProgressListener } from './engine/embed-batches.js'
 import { type ImportOptions, type ImportSummary, parseRecords, writeRecords } from './engine/import-records.js';
 import { DEFAULT_SCOPE, newMemory, patchMemory, supersedeRepeatedKeys } from './engine/new-memory.js';
 import { parseChoice, parseSearchRequest, retrievalSettings, type SearchOptions } from './engine/search-request.js';
+import { parseReceiptQuery, parseSessionOptions, type SessionOptions } from './engine/session-request.js';
 import { assertCompatible, describeEmbedder, NO_EMBEDDER_ID, recordEmbedder } from './engine/vector-index.js';
 import { type MemoryFactory, persistWorkingSet } from './engine/working-set-memory.js';
 import { EngramError, InvalidInputError, NotFoundError } from './errors.js';
@@ -69,16 +70,6 @@ export interface ListMemoriesOptions {
   order?: 'newest' | 'oldest';
 }
 
-/** What `session` takes. */
-export interface SessionOptions {
-  /** Resume a session by id; a new id when omitted. */
-  id?: string;
-  /** The scope the session belongs to. @default "global" */
-  scope?: string;
-  /** Scopes recall may see, most specific first. @default [scope, "global"] */
-  scopes?: readonly string[];
-}
-
 /** Engine statistics: the store's counts plus the embedder in use. */
 export interface EngramStats extends StoreStats {
   path: string | null;
@@ -87,6 +78,7 @@ export interface EngramStats extends StoreStats {
 
 export type { SearchOptions } from './engine/search-request.js';
 export { MAX_SEARCH_LIMIT } from './engine/search-request.js';
+export type { SessionOptions } from './engine/session-request.js';
 
 /** Opens an Engram engine: `const engram = await openEngram({ path: '.engram/engram.db' })`. */
 export async function openEngram(options: OpenEngramOptions = {}): Promise<Engram> {
@@ -313,15 +305,6 @@ export class Engram {
    */
   session(options: SessionOptions = {}): Session {
     this.assertOpen();
-    const scope = options.scope ?? DEFAULT_SCOPE;
-    for (const [name, value] of [
-      ['id', options.id],
-      ['scope', options.scope],
-    ] as const) {
-      if (value !== undefined && (typeof value !== 'string' || value.trim().length === 0)) {
-        throw new InvalidInputError(`session ${name} must be a non-empty string`);
-      }
-    }
     return new Session(
       {
         store: this.store,
@@ -334,20 +317,14 @@ export class Engram {
         engram: this,
         persistWorkingSet: (workingSet) => persistWorkingSet(this.store, workingSet, this.memoryFactory()),
       },
-      { id: options.id ?? this.ids(), scope, scopes: options.scopes ?? [...new Set([scope, DEFAULT_SCOPE])] },
+      parseSessionOptions(options, this.ids),
     );
   }
 
   /** Activation receipts, newest first: every recall decision and why (`engram receipts`). */
   async receipts(query: { sessionId?: string; turn?: number; limit?: number } = {}): Promise<Receipt[]> {
     this.assertOpen();
-    const limit = query.limit ?? 20;
-    if (!Number.isInteger(limit) || limit < 1)
-      throw new InvalidInputError(`limit must be a whole number of at least 1 (got ${limit})`);
-    if (query.turn !== undefined && (!Number.isInteger(query.turn) || query.turn < 1)) {
-      throw new InvalidInputError(`turn must be a whole number of at least 1 (got ${query.turn})`);
-    }
-    return this.store.listReceipts(this.tenant, { sessionId: query.sessionId, turn: query.turn, limit });
+    return this.store.listReceipts(this.tenant, parseReceiptQuery(query));
   }
 
   /** Counts by kind, tier and scope, index and size. */

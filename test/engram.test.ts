@@ -149,6 +149,17 @@ describe('remember and search', () => {
 });
 
 describe('bad input', () => {
+  it('refuses a session with an empty id, scope or scope list, and receipts with a bad turn or limit', async () => {
+    const engram = await engine({ embedder: null });
+    expect(() => engram.session({ id: ' ' })).toThrow(/session id must be a non-empty string/);
+    expect(() => engram.session({ scope: '' })).toThrow(/session scope must be a non-empty string/);
+    expect(() => engram.session({ scopes: [] })).toThrow(/session scopes must be a non-empty list/);
+    expect(() => engram.session({ scopes: ['project:x', ''] })).toThrow(/session scopes entry must be a non-empty string/);
+    expect((await errorOf(engram.receipts({ turn: 0 }))).message).toMatch(/turn must be a whole number of at least 1/);
+    expect((await errorOf(engram.receipts({ limit: 0 }))).message).toMatch(/limit must be a whole number/);
+    expect(engram.session({ scope: 'project:x' }).scopes).toEqual(['project:x', 'global']);
+  });
+
   it('refuses empty text, unknown kinds and tiers, and stores nothing', async () => {
     const engram = await engine({ embedder: null });
     expect((await errorOf(engram.remember('   '))).message).toMatch(/text is empty/);
