@@ -182,6 +182,29 @@ describe('golden case 2: repeated must winners decay', () => {
   });
 });
 
+describe('golden case 2, receipts at the extremes', () => {
+  it('reports suppression by repeat with a penalty of 0, and counts every suppressed memory, listed or not', async () => {
+    const { engram, clock } = await openTestEngram({
+      ...NO_COOLDOWN,
+      memory: { ...NO_COOLDOWN.memory, recall: { limit: 2, threshold: 0.3 } },
+      auto_recall: { repeat_penalty: 0 },
+    });
+    await engram.rememberMany(deployFacts(40));
+    const session = engram.session({ id: 'zero' });
+
+    const first = await session.beforeTurn('What happens during a deploy rollout?');
+    clock.advance(60_000);
+    const second = await session.beforeTurn('What happens during a deploy rollout, again?');
+
+    const before = hotIds(first.receipt);
+    expect(before).toHaveLength(2);
+    for (const id of before) expect(hotIds(second.receipt)).not.toContain(id);
+    expect(second.receipt?.suppressedByRepeat.sort()).toEqual([...before].sort());
+    expect(second.receipt?.whySummary).toContain('2 suppressed by repeat');
+    await engram.close();
+  });
+});
+
 describe('golden case 3: backbone duplication is reduced', () => {
   it('never spends a hot-lane slot on what the working set carries, nor on a copy of it', async () => {
     const { engram } = await openTestEngram(NO_COOLDOWN);
@@ -195,7 +218,9 @@ describe('golden case 3: backbone duplication is reduced', () => {
     expect(entryFor(receipt, constraint.id)).toMatchObject({ lane: 'working_set', outcome: 'pinned' });
     expect(hotIds(receipt)).not.toContain(constraint.id);
     expect(hotIds(receipt)).not.toContain(copy.id);
-    expect(receipt?.excludedAsBackboneDuplicate.sort()).toEqual([constraint.id, copy.id].sort());
+    expect(receipt?.excludedAsBackboneDuplicate).toEqual([copy.id]);
+    // listed once: chosen in the working-set lane, not also as left out
+    expect(receipt?.leftOut.map((entry) => entry.id)).not.toContain(constraint.id);
     expect(entryFor(receipt, copy.id)?.outcome).toBe('backbone_duplicate');
     expect(hotIds(receipt)).toContain(other.id);
     // the constraint appears once in the injected text

@@ -68,6 +68,27 @@ describe('active recall', () => {
   });
 });
 
+describe('the working-set slot', () => {
+  it('goes to the hot lane when the working set has nothing to carry', async () => {
+    const { engram } = await openTestEngram({ memory: { recall: { threshold: 0.3 } }, auto_recall: { max_items: 3 } });
+    await engram.rememberMany([
+      'The deploy script lives in scripts/deploy.sh',
+      'Deploys need the VPN to be connected',
+      'A deploy takes about four minutes',
+      'Deploys are announced in the #releases channel',
+    ]);
+    const without = await engram.session().beforeTurn('What should I know about deploys?');
+    await engram.remember({ text: 'Never deploy on Fridays', kind: 'constraint', tier: 'must' });
+    const withSet = await engram.session().beforeTurn('What should I know about deploys?');
+
+    expect(without.receipt?.budget.hotLane).toBe(3);
+    expect(hotIds(without.receipt)).toHaveLength(3);
+    expect(withSet.receipt?.budget.hotLane).toBe(2);
+    expect(hotIds(withSet.receipt)).toHaveLength(2);
+    await engram.close();
+  });
+});
+
 describe('intrusive recall', () => {
   const STEP = { assistantText: 'Reading the merge loop config to see why it stalls', toolCalls: TOOL_CALL };
 

@@ -27,6 +27,8 @@ export interface ActivationSettings {
   policy: SelectionPolicy;
   /** Hot-lane memories at most. */
   hotLane: number;
+  /** Hot-lane memories at most when the working set has nothing to carry (its slot is free). */
+  hotLaneWithoutWorkingSet: number;
   /** The whole budget, for the receipt. */
   maxItems: number;
   threshold: number;
@@ -105,6 +107,10 @@ export async function activate(request: ActivationRequest): Promise<Activation> 
     loadBackbone(request.store, { tenant: request.tenant, scopes: request.scopes, now: request.now, ...request.settings }),
     recentInjections(request),
   ]);
+  if (backbone.workingSet === null && request.settings.workingSet) {
+    // seed 002: the working set's slot is part of the budget; unused, it goes to the hot lane.
+    request = { ...request, settings: { ...request.settings, hotLane: request.settings.hotLaneWithoutWorkingSet } };
+  }
   const { scored, embedMs, searchMs } = await scoreCandidates(request, backbone, recent);
   const { classified, selection, hot } = await fillHotLane(request, backbone, scored);
   const workingSetMemoryId =
@@ -217,5 +223,7 @@ async function recentInjections(request: ActivationRequest): Promise<Set<string>
   const window = request.settings.repeatWindowTurns;
   if (request.sessionId === null || window === 0) return new Set();
   const injections = await request.store.listInjections(request.tenant, request.sessionId, request.turn - window);
-  return new Set(injections.filter((i) => i.lane === 'hot' && i.turn < request.turn).map((i) => i.memoryId));
+  // Active recall runs first in its turn; a nudge also counts what this turn already showed.
+  const current = request.path === 'intrusive' ? request.turn : request.turn - 1;
+  return new Set(injections.filter((i) => i.lane === 'hot' && i.turn <= current).map((i) => i.memoryId));
 }

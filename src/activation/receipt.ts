@@ -33,8 +33,10 @@ export function buildReceipt(parts: ReceiptParts): Receipt {
   const { settings } = request;
   const picks = new Map(selection.picks.map((pick) => [pick.id, pick]));
   const chosen = chosenEntries(parts, picks);
-  const leftOut = leftOutEntries(parts, picks);
-  const ids = (outcome: Outcome) => leftOut.filter((e) => e.outcome === outcome).map((e) => e.id);
+  const outcomes = leftOutOutcomes(parts, picks);
+  const leftOut = leftOutEntries(parts, outcomes);
+  // Counted over every candidate left out, not only the ones listed.
+  const ids = (outcome: Outcome) => outcomes.filter(([, o]) => o === outcome).map(([c]) => c.memory.id);
   const receipt: Receipt = {
     id: request.receiptId,
     tenant: request.tenant,
@@ -65,7 +67,7 @@ export function buildReceipt(parts: ReceiptParts): Receipt {
       classified.cooledDown.length +
       classified.backboneDuplicates.length,
     whySummary: '',
-    whyTheseIds: Object.fromEntries(chosen.map((entry) => [entry.id, whyChosen(entry, parts)])),
+    whyTheseIds: whyTheseIds(chosen, parts),
     latencyMs: parts.latencyMs,
   };
   receipt.whySummary = summarize(receipt);
@@ -102,31 +104,31 @@ function chosenEntries(parts: ReceiptParts, picks: ReadonlyMap<string, Pick>): R
   ];
 }
 
-function leftOutEntries(parts: ReceiptParts, picks: ReadonlyMap<string, Pick>): ReceiptEntry[] {
-  const { classified, selection, request, hot } = parts;
+/** Every candidate left out, with why, best first (the receipt lists the first of them). */
+function leftOutOutcomes(parts: ReceiptParts, picks: ReadonlyMap<string, Pick>): [ScoredCandidate, Outcome][] {
+  const { classified, selection, hot } = parts;
   const nearDuplicates = new Set(selection.nearDuplicates);
   const lowestChosen = hot.reduce((min, c) => Math.min(min, c.factors.score), Infinity);
-  const mustFull =
-    request.settings.policy === 'tier_quota_v1' && selection.quota.selected.must >= request.settings.quotas.mustMax;
   const outcomeOf = (c: ScoredCandidate): Outcome => {
     if (nearDuplicates.has(c.memory.id)) return 'near_duplicate';
     // A ranking penalty: reported when the memory would have got in without it.
-    if (c.factors.repeat < 1 && c.factors.score / c.factors.repeat > lowestChosen) return 'suppressed_by_repeat';
-    if (mustFull && c.memory.tier === 'must') return 'over_quota';
+    if (c.factors.repeat < 1 && c.unpenalizedScore > lowestChosen) return 'suppressed_by_repeat';
     return 'budget_full';
   };
-  const notPicked = classified.eligible.filter((c) => !picks.has(c.memory.id));
   const listed: [ScoredCandidate, Outcome][] = [
-    ...notPicked.map((c): [ScoredCandidate, Outcome] => [c, outcomeOf(c)]),
+    ...classified.eligible.filter((c) => !picks.has(c.memory.id)).map((c): [ScoredCandidate, Outcome] => [c, outcomeOf(c)]),
     ...classified.backboneDuplicates.map((c): [ScoredCandidate, Outcome] => [c, 'backbone_duplicate']),
     ...classified.cooledDown.map((c): [ScoredCandidate, Outcome] => [c, 'cooled_down']),
   ];
-  listed.sort((a, b) => b[0].factors.score - a[0].factors.score);
-  const below = [...classified.belowThreshold]
+  return listed.sort((a, b) => b[0].factors.score - a[0].factors.score);
+}
+
+function leftOutEntries(parts: ReceiptParts, outcomes: readonly [ScoredCandidate, Outcome][]): ReceiptEntry[] {
+  const below = [...parts.classified.belowThreshold]
     .sort((a, b) => b.factors.relevance - a.factors.relevance)
     .slice(0, BELOW_THRESHOLD_SHOWN)
     .map((c): [ScoredCandidate, Outcome] => [c, 'below_threshold']);
-  return [...listed.slice(0, MAX_LEFT_OUT), ...below].map(([c, outcome]) => entry(c.memory, outcome, null, c));
+  return [...outcomes.slice(0, MAX_LEFT_OUT), ...below].map(([c, outcome]) => entry(c.memory, outcome, null, c));
 }
 
 const ROLE_WORDS: Readonly<Record<WorkingSetRole, string>> = {
@@ -137,6 +139,16 @@ const ROLE_WORDS: Readonly<Record<WorkingSetRole, string>> = {
   decision: 'recent durable decision',
   goal: 'current goal',
 };
+
+/** One reason per chosen memory; a memory in two lanes (dedupe_backbone off) gets both. */
+function whyTheseIds(chosen: readonly ReceiptEntry[], parts: ReceiptParts): Record<string, string> {
+  const why: Record<string, string> = {};
+  for (const entry of chosen) {
+    const reason = whyChosen(entry, parts);
+    why[entry.id] = why[entry.id] ? `${why[entry.id]}; and in the hot lane: ${reason}` : reason;
+  }
+  return why;
+}
 
 function whyChosen(chosen: ReceiptEntry, parts: ReceiptParts): string {
   if (chosen.lane === 'working_set') {

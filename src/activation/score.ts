@@ -31,6 +31,8 @@ export interface ScoredCandidate {
   /** Injected within the repeat window. */
   repeated: boolean;
   repeatExemption: RepeatExemption;
+  /** The score without the repeat penalty: what it would have ranked with. */
+  unpenalizedScore: number;
 }
 
 export function scoreCandidate(hit: SearchHit, context: ScoreContext): ScoredCandidate {
@@ -43,10 +45,12 @@ export function scoreCandidate(hit: SearchHit, context: ScoreContext): ScoredCan
   const importance = IMPORTANCE_PRIOR[memory.tier];
   const novelty = noveltyFactor(memory.retrievalCount);
   const { scope, recency, exact } = hit.factors;
+  const unpenalizedScore = effectiveRelevance * scope * recency * importance * novelty * exact;
   return {
     memory,
     repeated,
     repeatExemption,
+    unpenalizedScore,
     factors: {
       relevance: hit.relevance,
       cooldown,
@@ -57,7 +61,7 @@ export function scoreCandidate(hit: SearchHit, context: ScoreContext): ScoredCan
       novelty,
       repeat,
       exact,
-      score: effectiveRelevance * scope * recency * importance * novelty * repeat * exact,
+      score: unpenalizedScore * repeat,
     },
   };
 }

@@ -23,6 +23,7 @@ export function activeRecallSettings(config: EngramConfig): ActivationSettings {
     policy: auto.selection_mode,
     // seed 002: max_items is the whole budget, one slot of it the working set's
     hotLane: Math.max(0, Math.min(config.memory.recall.limit, auto.max_items - (workingSet ? 1 : 0))),
+    hotLaneWithoutWorkingSet: Math.min(config.memory.recall.limit, auto.max_items),
     maxItems: auto.max_items,
     threshold: config.memory.recall.threshold,
     quotas: { mustMax: auto.quotas.must_max, niceMin: auto.quotas.nice_min, unknownMax: auto.quotas.unknown_max },
@@ -43,6 +44,7 @@ export function intrusiveRecallSettings(config: EngramConfig): ActivationSetting
   return {
     policy: 'top_k',
     hotLane: intrusive.max_items,
+    hotLaneWithoutWorkingSet: intrusive.max_items,
     maxItems: intrusive.max_items,
     threshold: intrusive.threshold,
     quotas: { mustMax: auto.quotas.must_max, niceMin: auto.quotas.nice_min, unknownMax: auto.quotas.unknown_max },

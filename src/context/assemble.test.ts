@@ -56,6 +56,14 @@ describe('context assembly', () => {
     expect(tight.tokens).toBeLessThanOrEqual(20);
   });
 
+  it('ends even when the budget is smaller than any section, dropping the handoff last', () => {
+    for (const budget of [1, 5, 16]) {
+      const result = assembleContext(sources({ workingSet: null, recall: [], scratchpad: null, thoughts: [] }), budget);
+      expect(result.tokens).toBeLessThanOrEqual(budget);
+      expect(result.trimmed.at(-1)).toMatchObject({ section: 'handoff', how: 'dropped' });
+    }
+  });
+
   it('keeps hard rules until every other working-set item is gone', () => {
     const result = assembleContext(sources({ handoff: null }), 25);
     expect(result.sections.find((s) => s.name === 'working_set')?.text).toContain('Never deploy on Fridays');

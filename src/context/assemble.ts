@@ -10,6 +10,9 @@ import type { WorkingSet } from '../model/working-set.js';
 import { formatHandoff, formatRecallBlock, formatScratchpad, formatThoughts, formatWorkingSet } from './format.js';
 import { estimateTokens } from './tokens.js';
 
+/** A handoff shortened below this many characters is dropped instead. */
+const MIN_HANDOFF_CHARS = 40;
+
 export const SECTION_NAMES = ['handoff', 'working_set', 'recall', 'scratchpad', 'thoughts'] as const;
 export type SectionName = (typeof SECTION_NAMES)[number];
 
@@ -110,10 +113,16 @@ function trimOnce(state: State, excessTokens: number): ContextTrim | null {
   if (index < 0) index = state.items.length - 1;
   const [item] = index >= 0 ? state.items.splice(index, 1) : [];
   if (item) return { section: 'working_set', memoryIds: [item.memory.id], how: 'dropped' };
-  if (state.handoff && state.handoff.text.length > 1) {
-    const keep = Math.max(1, state.handoff.text.length - excessTokens * 4 - 1);
-    state.handoff = { ...state.handoff, text: `${state.handoff.text.slice(0, keep)}…` };
-    return { section: 'handoff', memoryIds: [], how: 'shortened' };
+  if (state.handoff) {
+    const { id, text } = state.handoff;
+    const keep = text.length - excessTokens * 4 - 1;
+    // Shorten while that helps; a handoff that cannot shrink further goes.
+    if (keep >= MIN_HANDOFF_CHARS && keep < text.length - 1) {
+      state.handoff = { ...state.handoff, text: `${text.slice(0, keep)}…` };
+      return { section: 'handoff', memoryIds: [], how: 'shortened' };
+    }
+    state.handoff = null;
+    return { section: 'handoff', memoryIds: [id], how: 'dropped' };
   }
   return null;
 }

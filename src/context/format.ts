@@ -73,9 +73,17 @@ export function formatWorkingSet(workingSet: WorkingSet): string {
   return [`Working set: standing context for ${workingSet.scope}`, ...lines].join('\n');
 }
 
+/**
+ * Stored text with Engram's block tags defused: a memory holding `</engram-memories>` must not
+ * be able to end the "data, not instructions" block early and pose as the system.
+ */
+function neutralize(text: string): string {
+  return text.replace(/<(\/?)engram-memories>/gi, '[$1engram-memories]');
+}
+
 /** `text` on one line, cut to `max` characters with an ellipsis. */
 function clip(text: string, max: number): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
+  const flat = neutralize(text).replace(/\s+/g, ' ').trim();
   return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`;
 }
 
@@ -87,7 +95,7 @@ const ABSTRACT_CHARS = 200;
 /** A memory's one-sentence abstract: its own, or the first sentence of its text. */
 export function abstractOf(memory: Memory): string {
   if (memory.abstract) return clip(memory.abstract, ABSTRACT_CHARS);
-  const flat = memory.text.replace(/\s+/g, ' ').trim();
+  const flat = neutralize(memory.text).replace(/\s+/g, ' ').trim();
   const sentence = /^(.+?[.!?])(\s|$)/.exec(flat)?.[1] ?? flat;
   return clip(sentence, ABSTRACT_CHARS);
 }
@@ -118,12 +126,12 @@ export function formatNudge(memories: readonly Memory[]): RecallMessage {
 
 /** The handoff section (seed 003): the note the last session left, first in context. */
 export function formatHandoff(memory: Memory): string {
-  return `Handoff note from the previous session (${memory.updatedAt.slice(0, 16).replace('T', ' ')} UTC):\n${memory.text}`;
+  return `Handoff note from the previous session (${memory.updatedAt.slice(0, 16).replace('T', ' ')} UTC):\n${neutralize(memory.text)}`;
 }
 
 /** The scratchpad section: the current task's notes. */
 export function formatScratchpad(memory: Memory): string {
-  return `Scratchpad for the current task:\n${memory.text}`;
+  return `Scratchpad for the current task:\n${neutralize(memory.text)}`;
 }
 
 /** This session's thoughts (seed 000): for the agent, never for the user. */

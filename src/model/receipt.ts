@@ -29,7 +29,6 @@ export const OUTCOMES = [
   'backbone_duplicate',
   'near_duplicate',
   'below_threshold',
-  'over_quota',
   'budget_full',
 ] as const;
 export type Outcome = (typeof OUTCOMES)[number];

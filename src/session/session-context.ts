@@ -8,7 +8,7 @@ import { assembleContext, type AssembledContext } from '../context/assemble.js';
 import type { Memory } from '../model/memory.js';
 import type { SessionRecord } from '../model/session.js';
 import { SCRATCHPAD_KEY, SESSION_HANDOFF_KEY } from '../tools/keys.js';
-import type { SessionDeps, SessionIdentity } from './session-deps.js';
+import { MAX_CONTEXT_THOUGHTS, type SessionDeps, type SessionIdentity } from './session-deps.js';
 
 /** The ordered sections for the model, within the token budget. */
 export interface SessionContext extends AssembledContext {
@@ -17,9 +17,6 @@ export interface SessionContext extends AssembledContext {
   /** Every section's text, in order, separated by blank lines. */
   text: string;
 }
-
-/** Thoughts of one session read into its context at most (the newest). */
-const MAX_THOUGHTS = 50;
 
 export async function loadSessionContext(
   deps: SessionDeps,
@@ -40,7 +37,7 @@ export async function loadSessionContext(
       ? store.getMemories(tenant, record.lastRecall.memoryIds)
       : Promise.resolve([]),
     store.findByKey(tenant, session.scope, SCRATCHPAD_KEY),
-    store.listMemories({ tenant, kinds: ['thought'], sessionId: session.id }, { limit: MAX_THOUGHTS, order: 'newest' }),
+    store.listMemories({ tenant, kinds: ['thought'], sessionId: session.id }, { limit: MAX_CONTEXT_THOUGHTS, order: 'newest' }),
   ]);
   const assembled = assembleContext(
     { handoff, workingSet: backbone.workingSet, recall, scratchpad, thoughts: thoughts.reverse() },

@@ -65,11 +65,17 @@ export async function hasEmbeddings(deps: SessionDeps): Promise<boolean> {
   return info !== null && info.model !== NO_EMBEDDER_ID;
 }
 
-/** The ids of this session's thoughts: already in its context, so never recalled into it. */
+/** Thoughts of one session read into its context at most (the newest). */
+export const MAX_CONTEXT_THOUGHTS = 50;
+
+/**
+ * The ids of the thoughts `context()` shows this session (its newest): already in its context,
+ * so never recalled into it. Older ones can be recalled like any memory.
+ */
 export async function sessionThoughtIds(deps: SessionDeps, sessionId: string): Promise<Set<string>> {
   const thoughts = await deps.store.listMemories(
     { tenant: deps.tenant, kinds: ['thought'], sessionId },
-    { limit: 1000, order: 'newest' },
+    { limit: MAX_CONTEXT_THOUGHTS, order: 'newest' },
   );
   return new Set(thoughts.map((thought) => thought.id));
 }

@@ -14,7 +14,6 @@ const OUTCOME_WORDS: Readonly<Record<ReceiptEntry['outcome'], string>> = {
   backbone_duplicate: 'backbone duplicate',
   near_duplicate: 'near-duplicate',
   below_threshold: 'below threshold',
-  over_quota: 'over quota',
   budget_full: 'budget full',
 };
 
