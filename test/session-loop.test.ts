@@ -214,6 +214,21 @@ describe('context assembly', () => {
     await engram.close();
   });
 
+  it('resumes a session named only by id in the scope it started with', async () => {
+    const { engram } = await openTestEngram();
+    await engram.remember({ text: 'Never deploy on Fridays', kind: 'constraint', tier: 'must', scope: 'project:billing' });
+    await engram.session({ id: 'scoped', scope: 'project:billing' }).start();
+
+    const resumed = engram.session({ id: 'scoped' });
+    const start = await resumed.start();
+
+    expect(start.resumed).toBe(true);
+    expect(resumed.scope).toBe('project:billing');
+    expect(resumed.scopes).toEqual(['project:billing', 'global']);
+    expect(start.sections.map((s) => s.name)).toEqual(['working_set']);
+    await engram.close();
+  });
+
   it('trims the least important first within the token budget and says what it cut', async () => {
     const { engram } = await openTestEngram({ context: { max_tokens: 60 } });
     const session = engram.session({ id: 'budget' });

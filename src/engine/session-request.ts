@@ -20,7 +20,7 @@ export interface SessionOptions {
 export function parseSessionOptions(
   options: SessionOptions,
   newId: () => string,
-): { id: string; scope: string; scopes: readonly string[] } {
+): { id: string; scope: string; scopes: readonly string[]; scopeGiven: boolean } {
   const named = (name: string, value: unknown) => {
     if (value !== undefined && (typeof value !== 'string' || value.trim().length === 0)) {
       throw new InvalidInputError(`session ${name} must be a non-empty string`);
@@ -35,7 +35,12 @@ export function parseSessionOptions(
     for (const scope of options.scopes) named('scopes entry', scope);
   }
   const scope = options.scope ?? DEFAULT_SCOPE;
-  return { id: options.id ?? newId(), scope, scopes: options.scopes ?? [...new Set([scope, DEFAULT_SCOPE])] };
+  return {
+    id: options.id ?? newId(),
+    scope,
+    scopes: options.scopes ?? [...new Set([scope, DEFAULT_SCOPE])],
+    scopeGiven: options.scope !== undefined || options.scopes !== undefined,
+  };
 }
 
 /** Which receipts to read: `limit` defaults to 20; `turn` counts from 1. */

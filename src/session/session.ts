@@ -26,17 +26,27 @@ export interface SessionStart extends SessionContext {
 
 export class Session implements SessionIdentity {
   readonly id: string;
-  readonly scope: string;
-  /** The scopes recall sees, most specific first. */
-  readonly scopes: readonly string[];
+  private identity: SessionIdentity;
+  /** The caller named the scope; otherwise a resumed session keeps the scope it was started with. */
+  private readonly scopeGiven: boolean;
   private readonly deps: SessionDeps;
 
   /** @internal use `engram.session()` */
-  constructor(deps: SessionDeps, identity: SessionIdentity) {
+  constructor(deps: SessionDeps, identity: SessionIdentity & { scopeGiven: boolean }) {
     this.deps = deps;
     this.id = identity.id;
-    this.scope = identity.scope;
-    this.scopes = identity.scopes;
+    this.identity = { id: identity.id, scope: identity.scope, scopes: identity.scopes };
+    this.scopeGiven = identity.scopeGiven;
+  }
+
+  /** The scope the session writes to. A session resumed without a scope takes the one it started with (after its first call). */
+  get scope(): string {
+    return this.identity.scope;
+  }
+
+  /** The scopes recall sees, most specific first. */
+  get scopes(): readonly string[] {
+    return this.identity.scopes;
   }
 
   /**
@@ -45,7 +55,7 @@ export class Session implements SessionIdentity {
    */
   async start(): Promise<SessionStart> {
     const resumed = (await this.deps.store.getSession(this.deps.tenant, this.id)) !== null;
-    const record = await loadSessionRecord(this.deps, this);
+    const record = await this.load();
     return { ...(await loadSessionContext(this.deps, this, record)), resumed };
   }
 
@@ -54,7 +64,7 @@ export class Session implements SessionIdentity {
     if (typeof userMessage !== 'string' || userMessage.trim().length === 0) {
       throw new InvalidInputError('beforeTurn needs the user message as a non-empty string');
     }
-    const record = await loadSessionRecord(this.deps, this);
+    const record = await this.load();
     const next: SessionRecord = {
       ...record,
       turn: record.turn + 1,
@@ -72,7 +82,7 @@ export class Session implements SessionIdentity {
    */
   async afterStep(step: { assistantText?: string | null; toolCalls?: readonly unknown[] | null }): Promise<AfterStep> {
     const parsed = parseStep(step);
-    return reflectAfterStep(this.deps, this, await loadSessionRecord(this.deps, this), parsed);
+    return reflectAfterStep(this.deps, this, await this.load(), parsed);
   }
 
   /**
@@ -80,7 +90,7 @@ export class Session implements SessionIdentity {
    * scratchpad, this session's thoughts — within `[context] max_tokens`, with what was trimmed.
    */
   async context(): Promise<SessionContext> {
-    return loadSessionContext(this.deps, this, await loadSessionRecord(this.deps, this));
+    return loadSessionContext(this.deps, this, await this.load());
   }
 
   /** The memory tools, bound to this session: `[{ name, description, inputSchema, execute(args) }]`. */
@@ -88,9 +98,18 @@ export class Session implements SessionIdentity {
     return createMemoryTools({ engram: this.deps.engram, sessionId: this.id, scope: this.scope, scopes: this.scopes });
   }
 
+  /** The session's record; a session resumed without a scope adopts the stored one. */
+  private async load(): Promise<SessionRecord> {
+    const record = await loadSessionRecord(this.deps, this);
+    if (!this.scopeGiven && record.scope !== this.identity.scope) {
+      this.identity = { id: this.id, scope: record.scope, scopes: [...new Set([record.scope, ...this.identity.scopes])] };
+    }
+    return record;
+  }
+
   /** Marks the session ended; it can still be resumed. */
   async end(): Promise<void> {
-    const record = await loadSessionRecord(this.deps, this);
+    const record = await this.load();
     const at = this.deps.clock.now().toISOString();
     await this.deps.store.saveSession({ ...record, endedAt: at, updatedAt: at });
   }
