@@ -10,6 +10,7 @@ import { cooldownFor } from './activation/settings.js';
 import { parseConfig } from './config/load.js';
 import type { ConfigInput, EngramConfig } from './config/schema.js';
 import { withEmbeddingCache } from './embedding/cached-embedder.js';
+import { withCoalescing } from './embedding/coalescing-embedder.js';
 import { createEmbedderFromConfig } from './embedding/create-embedder.js';
 import type { Embedder } from './embedding/embedder.js';
 import { embedMemories, type ProgressListener } from './engine/embed-batches.js';
@@ -112,7 +113,10 @@ export class Engram {
   private readonly store: Store;
   /** Embeds memories, through the database's cache: the same text is never embedded twice. */
   private readonly embedder: Embedder | null;
-  /** Embeds queries directly: they rarely repeat, and caching them would grow the database on every search. */
+  /**
+   * Embeds queries directly (they rarely repeat, and caching them would grow the database on
+   * every search); queries arriving together — a server's concurrent requests — share a batch.
+   */
   private readonly queryEmbedder: Embedder | null;
   private readonly clock: Clock;
   private readonly ids: IdGenerator;
@@ -131,7 +135,7 @@ export class Engram {
     this.config = parts.config;
     this.store = parts.store;
     this.embedder = parts.embedder ? withEmbeddingCache(parts.embedder, parts.store) : null;
-    this.queryEmbedder = parts.embedder;
+    this.queryEmbedder = parts.embedder ? withCoalescing(parts.embedder) : null;
     this.clock = parts.clock;
     this.ids = parts.ids;
     this.tenant = parts.tenant;
