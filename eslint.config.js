@@ -1,14 +1,17 @@
-// Lessons become lint rules (STYLE.md 9): type-only imports, sorted imports, and no raw SQL
-// outside the SQLite store. Import cycles are checked by dpdm in `npm run lint`.
+// Lessons become lint rules (STYLE.md 9): type-only imports, sorted imports, no raw SQL
+// outside the SQLite store, and the layers of DESIGN.md (eslint-layers.js). Import cycles,
+// type-only imports included, are checked by dpdm in `npm run lint`.
 import js from '@eslint/js';
 import simpleImportSort from 'eslint-plugin-simple-import-sort';
 import tseslint from 'typescript-eslint';
+
+import { layerConfigs } from './eslint-layers.js';
 
 const SQL = '^\\s*(SELECT|INSERT|UPDATE|DELETE|CREATE|DROP|ALTER|PRAGMA|WITH)\\s';
 const RAW_SQL = 'Raw SQL belongs in src/store/sqlite/: add a Store method instead.';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'scratch/', 'coverage/'] },
+  { ignores: ['dist/', 'build/', 'node_modules/', 'scratch/', 'coverage/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -32,4 +35,5 @@ export default tseslint.config(
     files: ['src/store/sqlite/**/*.ts', 'test/**/*.ts'],
     rules: { 'no-restricted-syntax': 'off' },
   },
+  ...layerConfigs,
 );

@@ -17,6 +17,12 @@ export type EngramErrorCode =
   | 'import_failed'
   | 'closed';
 
+/**
+ * Marks every EngramError. `Symbol.for` returns the same symbol in every realm and every copy
+ * of this module (two installed versions, a worker, a VM context), where `instanceof` fails.
+ */
+const ENGRAM_ERROR = Symbol.for('engram.error');
+
 /** The base of every deliberate Engram error. */
 export class EngramError extends Error {
   readonly code: EngramErrorCode;
@@ -25,6 +31,7 @@ export class EngramError extends Error {
     super(message, options);
     this.name = 'EngramError';
     this.code = code;
+    Object.defineProperty(this, ENGRAM_ERROR, { value: true });
   }
 }
 
@@ -46,21 +53,21 @@ export class ConfigError extends EngramError {
 
 /** No memory with that id (in this tenant). */
 export class NotFoundError extends EngramError {
-  constructor(message: string) {
-    super('not_found', message);
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('not_found', message, options);
     this.name = 'NotFoundError';
   }
 }
 
 /** The database was indexed by another embedder; `engram reindex` resolves it. */
 export class EmbedderMismatchError extends EngramError {
-  constructor(message: string) {
-    super('embedder_mismatch', message);
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('embedder_mismatch', message, options);
     this.name = 'EmbedderMismatchError';
   }
 }
 
 /** True when `error` is an EngramError, whatever realm or copy of the module made it. */
 export function isEngramError(error: unknown): error is EngramError {
-  return error instanceof EngramError;
+  return typeof error === 'object' && error !== null && (error as Record<symbol, unknown>)[ENGRAM_ERROR] === true;
 }

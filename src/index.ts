@@ -13,18 +13,21 @@ export type { Embedder } from './embedding/embedder.js';
 export { createLocalEmbedder, LOCAL_EMBEDDER_ID } from './embedding/local-use-embedder.js';
 export type { OpenAiEmbedderOptions } from './embedding/openai-embedder.js';
 export { createOpenAiEmbedder } from './embedding/openai-embedder.js';
-export type { Progress, ProgressListener } from './engine/embed-batches.js';
-export type { ImportOptions, ImportSummary } from './engine/import-records.js';
-export type { EngramStats, ListMemoriesOptions, OpenEngramOptions, SearchOptions, SessionOptions } from './engram.js';
-export { Engram, MAX_SEARCH_LIMIT, openEngram } from './engram.js';
+export type { Progress, ProgressListener } from './engram/embed-batches.js';
+export type { EngramStats, OpenEngramOptions } from './engram/engram.js';
+export { Engram, openEngram } from './engram/engram.js';
+export type { ImportOptions, ImportSummary } from './engram/import-records.js';
 export type { EngramErrorCode } from './errors.js';
 export { ConfigError, EmbedderMismatchError, EngramError, InvalidInputError, isEngramError, NotFoundError } from './errors.js';
 export type { Clock } from './model/clock.js';
 export { manualClock, systemClock } from './model/clock.js';
+export type { ListMemoriesOptions } from './model/list-request.js';
+export { ListRequestSchema } from './model/list-request.js';
 export type { Kind, Memory, Source, Tier } from './model/memory.js';
 export { KINDS, SOURCES, TIERS } from './model/memory.js';
 export type { MemoryInput, MemoryPatch } from './model/memory-input.js';
 export { MAX_TEXT_CHARS } from './model/memory-input.js';
+export { MemoryInputSchema, MemoryPatchSchema } from './model/memory-input.js';
 export type {
   Lane,
   Outcome,
@@ -36,21 +39,39 @@ export type {
   SelectionMode,
 } from './model/receipt.js';
 export { OUTCOMES, RECALL_PATHS, SELECTION_MODES } from './model/receipt.js';
+export type { SearchOptions } from './model/search-request.js';
+export { MAX_SEARCH_LIMIT, SearchRequestSchema } from './model/search-request.js';
 export type { ActivityEntry, SessionRecord } from './model/session.js';
+export type { ReceiptQueryOptions, SessionOptions } from './model/session-request.js';
+export { ReceiptQuerySchema, SessionOptionsSchema } from './model/session-request.js';
 export type { ScoreFactors } from './retrieval/factors.js';
 export type { Fusion, SearchHit, SearchMode, SearchSignals } from './retrieval/hybrid-search.js';
 export { FUSIONS, SEARCH_MODES } from './retrieval/hybrid-search.js';
 export type { AfterStep, AgentStep, BeforeTurn, SessionContext, SessionStart } from './session/session.js';
 export { Session } from './session/session.js';
-export { SqliteStore } from './store/sqlite/sqlite-store.js';
 export type {
+  ActivationLog,
   ActivationRecord,
+  ActivityLog,
+  EmbeddingCache,
   Injection,
+  LexicalHit,
+  LexicalSearch,
+  ListOptions,
+  MemoryChange,
+  MemoryEntry,
   MemoryFilter,
+  MemoryReader,
+  MemoryStore,
   ReceiptQuery,
+  SessionStore,
   Store,
+  StoreStatistics,
   StoreStats,
+  VectorHit,
   VectorIndexInfo,
+  VectorIndexStore,
+  VectorSearch,
 } from './store/store.js';
 export type { MemoryToolName, MemoryToolsOptions } from './tools/create-memory-tools.js';
 export { createMemoryTools, MEMORY_TOOL_NAMES } from './tools/create-memory-tools.js';
@@ -82,5 +103,11 @@ export type {
   SolutionStatus,
   StoreSolutionOptions,
 } from './tools/solutions.js';
-export { recallSolutions, SOLUTION_STATUSES, storeSolution } from './tools/solutions.js';
+export {
+  recallSolutions,
+  RecallSolutionsRequestSchema,
+  SOLUTION_STATUSES,
+  storeSolution,
+  StoreSolutionRequestSchema,
+} from './tools/solutions.js';
 export type { MemoryTool, ToolEngine } from './tools/tool.js';

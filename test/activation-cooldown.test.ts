@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { activate } from '../src/activation/activate.js';
 import { intrusiveRecallSettings } from '../src/activation/settings.js';
 import { parseConfig } from '../src/config/load.js';
-import { retrievalSettings } from '../src/engine/search-request.js';
+import { retrievalSettings } from '../src/engram/search-request.js';
 import { SqliteStore } from '../src/store/sqlite/sqlite-store.js';
 import { entryFor, hotIds, openTestEngram, sharedEmbedder } from './activation-helpers.js';
 

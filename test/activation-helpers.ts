@@ -12,7 +12,7 @@ import { afterAll } from 'vitest';
 import type { ConfigInput } from '../src/config/schema.js';
 import type { Embedder } from '../src/embedding/embedder.js';
 import { createLocalEmbedder } from '../src/embedding/local-use-embedder.js';
-import { type Engram, openEngram } from '../src/engram.js';
+import { type Engram, openEngram } from '../src/engram/engram.js';
 import { manualClock } from '../src/model/clock.js';
 import type { Receipt, ReceiptEntry } from '../src/model/receipt.js';
 

@@ -4,7 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { type Engram, manualClock, type Memory, openEngram, SqliteStore } from '../src/index.js';
+import { type Engram, manualClock, type Memory, openEngram } from '../src/index.js';
+import { SqliteStore } from '../src/store/sqlite/sqlite-store.js';
 
 describe('hybrid search', () => {
   let engram: Engram;

@@ -25,7 +25,6 @@ describe('the public API', () => {
         'Session',
         'SEARCH_MODES',
         'SOURCES',
-        'SqliteStore',
         'TIERS',
         'createLocalEmbedder',
         'createOpenAiEmbedder',
@@ -54,6 +53,15 @@ describe('the public API', () => {
         'toAnthropicTools',
         'toMcpTools',
         'toOpenAiTools',
+        // Each operation's request schema, shared by the library and the HTTP API.
+        'ListRequestSchema',
+        'MemoryInputSchema',
+        'MemoryPatchSchema',
+        'RecallSolutionsRequestSchema',
+        'ReceiptQuerySchema',
+        'SearchRequestSchema',
+        'SessionOptionsSchema',
+        'StoreSolutionRequestSchema',
       ].sort(),
     );
   });

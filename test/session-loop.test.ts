@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { RECALL_OPEN } from '../src/context/format.js';
-import { openEngram } from '../src/engram.js';
+import { openEngram } from '../src/engram/engram.js';
 import { freshDatabase, hotIds, openTestEngram } from './activation-helpers.js';
 
 const TOOL_CALL = [{ id: 'call_1', type: 'function', function: { name: 'read_file', arguments: '{"path":"config.yaml"}' } }];

@@ -11,9 +11,9 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { EngramError, type EngramErrorCode } from '../src/errors.js';
-import type { Memory } from '../src/model/memory.js';
 import { SqliteStore } from '../src/store/sqlite/sqlite-store.js';
-import { storeContract } from './store-contract.js';
+import { makeMemory } from './fixtures/memory.js';
+import { storeContract } from './store-contract/index.js';
 
 const directory = mkdtempSync(path.join(tmpdir(), 'engram-sqlite-store-'));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
@@ -46,31 +46,17 @@ function expectEngramError(error: unknown, code: EngramErrorCode, mentioning: st
   expect((error as Error).message).toContain(mentioning);
 }
 
-const memory: Memory = {
+const memory = makeMemory({
   id: 'm1',
-  tenant: 'acme',
-  scope: 'user:alice',
   kind: 'preference',
   tier: 'must',
   pinned: true,
-  hardRule: false,
   text: 'Alice prefers tea over coffee',
   abstract: 'Alice prefers tea.',
-  context: null,
   key: 'drink',
-  sessionId: null,
-  source: 'user',
-  trust: 1,
   data: { strength: 'strong' },
   tags: ['drinks'],
-  occurredAt: '2025-01-15T09:00:00.000Z',
-  createdAt: '2025-01-15T09:00:00.000Z',
-  updatedAt: '2025-01-15T09:00:00.000Z',
-  supersededBy: null,
-  archivedAt: null,
-  lastRetrievedAt: null,
-  retrievalCount: 0,
-};
+});
 const vector = Float32Array.from([0.6, 0.8, 0, 0]);
 
 describe('SqliteStore on a file', () => {

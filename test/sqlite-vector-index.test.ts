@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Memory } from '../src/model/memory.js';
 import { SqliteStore } from '../src/store/sqlite/sqlite-store.js';
 import { EXACT_SCAN_MAX } from '../src/store/sqlite/vector-table.js';
+import { makeMemory } from './fixtures/memory.js';
 
 const DIMENSIONS = 512;
 const COUNT = EXACT_SCAN_MAX + 2_000;
@@ -36,32 +37,7 @@ const clustered = () => {
 };
 
 function memory(id: string, scope = 'global'): Memory {
-  const at = '2026-01-01T00:00:00.000Z';
-  return {
-    id,
-    tenant: 't',
-    scope,
-    kind: 'note',
-    tier: 'unknown',
-    pinned: false,
-    hardRule: false,
-    text: `memory ${id}`,
-    abstract: null,
-    context: null,
-    key: null,
-    sessionId: null,
-    source: 'user',
-    trust: 1,
-    data: null,
-    tags: [],
-    occurredAt: at,
-    createdAt: at,
-    updatedAt: at,
-    supersededBy: null,
-    archivedAt: null,
-    lastRetrievedAt: null,
-    retrievalCount: 0,
-  };
+  return makeMemory({ id, tenant: 't', scope, kind: 'note', createdAt: '2026-01-01T00:00:00.000Z' });
 }
 
 describe('approximate vector search in SQLite', () => {

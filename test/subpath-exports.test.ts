@@ -1,8 +1,13 @@
-/** `engram/mcp` and `engram/http` are public API too: their export lists change only on purpose. */
+/**
+ * `engram/mcp` and `engram/http` are public API too: their export lists change only on purpose.
+ * `engram/internal` (for Engram's own benchmarks and tools, no compatibility promise) is pinned
+ * as well, so that what leaves the library core is a decision.
+ */
 import { readFileSync } from 'node:fs';
 
 import { describe, expect, it } from 'vitest';
 
+import * as internal from '../src/internal.js';
 import * as http from '../src/surfaces/http/index.js';
 import * as mcp from '../src/surfaces/mcp/index.js';
 
@@ -49,9 +54,16 @@ describe('the subpath exports', () => {
     );
   });
 
+  it('engram/internal exports exactly these runtime names', () => {
+    expect(Object.keys(internal).sort()).toEqual(
+      ['SqliteStore', 'describeIssues', 'formatRecallBlock', 'withEmbeddingCache'].sort(),
+    );
+  });
+
   it.each([
     ['./mcp', mcp],
     ['./http', http],
+    ['./internal', internal],
   ])('package.json maps %s to the built module with the same exports', async (subpath, source) => {
     const entry = manifest.exports[subpath];
     expect(entry).toBeDefined();

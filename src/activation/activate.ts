@@ -6,64 +6,21 @@
  */
 import { performance } from 'node:perf_hooks';
 
-import type { Embedder } from '../embedding/embedder.js';
 import type { Memory, Tier } from '../model/memory.js';
-import type { RecallPath, Receipt } from '../model/receipt.js';
+import type { Receipt } from '../model/receipt.js';
 import type { WorkingSet } from '../model/working-set.js';
 import { stemSet } from '../retrieval/coverage.js';
-import type { RetrievalSettings } from '../retrieval/hybrid-search.js';
 import { memorySimilarity } from '../retrieval/similarity.js';
-import type { Injection, Store } from '../store/store.js';
+import type { Injection } from '../store/store.js';
+import type { ActivationRequest, ActivationSettings } from './activation-request.js';
 import { type Backbone, loadBackbone } from './backbone.js';
 import { searchCandidates } from './candidates.js';
 import { type Classified, classifyCandidates } from './classify.js';
-import type { CooldownSettings } from './cooldown.js';
 import { buildReceipt } from './receipt.js';
 import { scoreCandidate, type ScoredCandidate } from './score.js';
-import { type Quotas, selectCandidates, type Selection, type SelectionPolicy } from './select.js';
+import { selectCandidates, type Selection } from './select.js';
 
-/** The knobs of one recall path, read from the configuration. */
-export interface ActivationSettings {
-  policy: SelectionPolicy;
-  /** Hot-lane memories at most. */
-  hotLane: number;
-  /** Hot-lane memories at most when the working set has nothing to carry (its slot is free). */
-  hotLaneWithoutWorkingSet: number;
-  /** The whole budget, for the receipt. */
-  maxItems: number;
-  threshold: number;
-  quotas: Quotas;
-  repeatWindowTurns: number;
-  repeatPenalty: number;
-  dedupeBackbone: boolean;
-  mmrLambda: number;
-  /** Null when the cooldown does not apply to this path. */
-  cooldown: CooldownSettings | null;
-  /** Inject the working set as the pinned slot. */
-  workingSet: boolean;
-  /** Without a working set, inject hard rules and pinned memories in a pinned lane. */
-  pinHardRules: boolean;
-}
-
-export interface ActivationRequest {
-  store: Store;
-  embedder: Embedder | null;
-  tenant: string;
-  sessionId: string | null;
-  turn: number;
-  path: RecallPath;
-  query: string;
-  /** Most specific first; the first one names the working set. */
-  scopes: readonly string[];
-  now: Date;
-  settings: ActivationSettings;
-  retrieval: RetrievalSettings;
-  receiptId: string;
-  /** Memories already in the context some other way (e.g. this session's thoughts). */
-  excludeIds?: ReadonlySet<string>;
-  /** Stores the working set (seed 002's `working_set:<scope>`); returns the memory id. */
-  persistWorkingSet?: (workingSet: WorkingSet) => Promise<string | null>;
-}
+export type { ActivationRequest, ActivationSettings } from './activation-request.js';
 
 export interface Activation {
   receipt: Receipt;

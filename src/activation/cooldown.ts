@@ -4,9 +4,9 @@
  * applied before the threshold check.
  */
 
-/** The decay functions of seed 001, plus `none`. */
-export const COOLDOWN_DECAYS = ['none', 'binary', 'exponential', 'linear'] as const;
-export type CooldownDecay = (typeof COOLDOWN_DECAYS)[number];
+import type { CooldownDecay } from '../model/choices.js';
+
+export { COOLDOWN_DECAYS, type CooldownDecay } from '../model/choices.js';
 
 export interface CooldownSettings {
   decay: CooldownDecay;

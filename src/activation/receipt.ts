@@ -6,7 +6,7 @@
 import type { Memory } from '../model/memory.js';
 import type { Outcome, Receipt, ReceiptEntry } from '../model/receipt.js';
 import type { WorkingSet, WorkingSetRole } from '../model/working-set.js';
-import type { ActivationRequest } from './activate.js';
+import type { ActivationRequest } from './activation-request.js';
 import type { Classified } from './classify.js';
 import type { ScoredCandidate } from './score.js';
 import type { Pick, Selection } from './select.js';

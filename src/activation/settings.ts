@@ -6,7 +6,7 @@
  */
 import type { EngramConfig } from '../config/schema.js';
 import type { RecallPath } from '../model/receipt.js';
-import type { ActivationSettings } from './activate.js';
+import type { ActivationSettings } from './activation-request.js';
 import type { CooldownSettings } from './cooldown.js';
 
 /** The cooldown for `path`, or null when it does not apply there. */

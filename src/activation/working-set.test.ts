@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { makeMemory } from '../../test/store-fixtures.js';
+import { makeMemory } from '../../test/fixtures/memory.js';
 import { formatWorkingSet } from '../context/format.js';
 import type { Memory } from '../model/memory.js';
 import { synthesizeWorkingSet } from './working-set.js';

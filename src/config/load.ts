@@ -137,7 +137,7 @@ function describeConfigIssues(error: z.ZodError, origin: string): string {
     const key = issue.path.join('.');
     if (issue.code === 'unrecognized_keys') {
       const names = issue.keys.map((name) => (key ? `${key}.${name}` : name));
-      return `unknown key ${names.join(', ')} (see "Configuration" in the README for the keys)`;
+      return `unknown key ${names.join(', ')} (see docs/configuration.md for the keys)`;
     }
     return `${key || 'config'} ${issue.message}`;
   });

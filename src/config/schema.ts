@@ -6,6 +6,10 @@
  */
 import { z } from 'zod';
 
+import { COOLDOWN_DECAYS, EMBEDDING_PROVIDERS, SOLUTION_SIMILARITIES } from '../model/choices.js';
+import { RECALL_PATHS, SELECTION_MODES } from '../model/receipt.js';
+import { FUSIONS } from '../model/search-request.js';
+
 // Messages name no key: the loader prefixes the full key path and the file.
 const unit = () =>
   z.number({ error: 'must be a number between 0 and 1' }).min(0, 'must be between 0 and 1').max(1, 'must be between 0 and 1');
@@ -13,6 +17,9 @@ const count = () => z.number({ error: 'must be a whole number' }).int('must be a
 const positive = () => z.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1');
 const flag = () => z.boolean({ error: 'must be true or false' });
 const text = () => z.string({ error: 'must be a string' }).min(1, 'must not be empty');
+/** One of `choices`, with a message that lists them. */
+const oneOf = <const T extends readonly [string, ...string[]]>(choices: T) =>
+  z.enum(choices, { error: `must be one of: ${choices.join(', ')}` });
 
 /** `[store]`: where memories live. */
 const StoreSchema = z.strictObject({
@@ -25,7 +32,7 @@ const StoreSchema = z.strictObject({
 /** `[embedding]`: the model that turns text into vectors. */
 const EmbeddingSchema = z.strictObject({
   /** `local` (Universal Sentence Encoder Lite, offline), `openai` (any OpenAI-compatible server) or `none` (lexical only). @default "local" */
-  provider: z.enum(['local', 'openai', 'none'], { error: 'must be one of: local, openai, none' }).default('local'),
+  provider: oneOf(EMBEDDING_PROVIDERS).default('local'),
   /** Model name sent to an OpenAI-compatible server. @default "text-embedding-3-small" */
   model: text().default('text-embedding-3-small'),
   /** Base URL of the OpenAI-compatible API (Ollama: http://127.0.0.1:11434/v1). @default "https://api.openai.com/v1" */
@@ -63,9 +70,7 @@ const IntrusiveSchema = z.strictObject({
 /** `[memory.cooldown]` (seed 001): refractory period after a memory is retrieved. */
 const CooldownSchema = z.strictObject({
   /** @default "exponential" */
-  decay: z
-    .enum(['none', 'binary', 'exponential', 'linear'], { error: 'must be one of: none, binary, exponential, linear' })
-    .default('exponential'),
+  decay: oneOf(COOLDOWN_DECAYS).default('exponential'),
   /** The window (binary, linear) or tau (exponential), in seconds. @default 1800 */
   seconds: positive().default(1800),
   /**
@@ -76,7 +81,7 @@ const CooldownSchema = z.strictObject({
    * @default ["explicit", "intrusive"]
    */
   paths: z
-    .array(z.enum(['explicit', 'active', 'intrusive'], { error: 'must list only: explicit, active, intrusive' }), {
+    .array(z.enum(RECALL_PATHS, { error: `must list only: ${RECALL_PATHS.join(', ')}` }), {
       error: 'must be a list such as ["explicit", "intrusive"]',
     })
     .default(['explicit', 'intrusive']),
@@ -101,9 +106,7 @@ const QuotasSchema = z.strictObject({
 /** `[auto_recall]` (seed 002): which memories enter a turn. */
 const AutoRecallSchema = z.strictObject({
   /** @default "tier_quota_v1" */
-  selection_mode: z
-    .enum(['tier_quota_v1', 'tier_first_v1'], { error: 'must be tier_quota_v1 or tier_first_v1' })
-    .default('tier_quota_v1'),
+  selection_mode: oneOf(SELECTION_MODES).default('tier_quota_v1'),
   /** Whole budget: one pinned working-set slot plus the hot lane. @default 6 */
   max_items: positive().default(6),
   /** @default 6 */
@@ -128,13 +131,13 @@ const SolutionsSchema = z.strictObject({
   /** @default 0.3 */
   threshold: unit().default(0.3),
   /** @default "hybrid" */
-  similarity: z.enum(['keyword', 'semantic', 'hybrid'], { error: 'must be one of: keyword, semantic, hybrid' }).default('hybrid'),
+  similarity: oneOf(SOLUTION_SIMILARITIES).default('hybrid'),
 });
 
 /** `[retrieval]`: how search finds and ranks candidates. */
 const RetrievalSchema = z.strictObject({
   /** `weighted` (calibrated word coverage + meaning) or `rrf` (reciprocal-rank fusion). @default "weighted" */
-  fusion: z.enum(['weighted', 'rrf'], { error: 'must be weighted or rrf' }).default('weighted'),
+  fusion: oneOf(FUSIONS).default('weighted'),
   /** Weight of word coverage against meaning in weighted fusion. @default 0.5 */
   lexical_weight: unit().default(0.5),
   /** Candidates drawn from each index before ranking. @default 50 */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { makeMemory } from '../../test/store-fixtures.js';
+import { makeMemory } from '../../test/fixtures/memory.js';
 import type { Memory } from '../model/memory.js';
 import { assembleContext, type ContextSources } from './assemble.js';
 

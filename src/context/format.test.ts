@@ -1,7 +1,7 @@
 /** Every block's text, pinned by snapshot: wording and delimiters are part of the contract. */
 import { describe, expect, it } from 'vitest';
 
-import { makeMemory } from '../../test/store-fixtures.js';
+import { makeMemory } from '../../test/fixtures/memory.js';
 import type { Memory } from '../model/memory.js';
 import {
   abstractOf,

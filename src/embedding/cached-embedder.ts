@@ -4,13 +4,11 @@
  */
 import { createHash } from 'node:crypto';
 
+import type { EmbeddingCache } from '../store/embedding-cache.js';
 import type { Embedder } from './embedder.js';
 
-/** Where cached vectors live (the Store implements it). */
-export interface EmbeddingCache {
-  getCachedEmbeddings(model: string, hashes: readonly string[]): Promise<Map<string, Float32Array>>;
-  putCachedEmbeddings(model: string, entries: readonly { hash: string; vector: Float32Array }[]): Promise<void>;
-}
+// The cache is the Store's embedding cache part; re-exported for callers that import it from here.
+export type { EmbeddingCache } from '../store/embedding-cache.js';
 
 /** The cache key of a text: SHA-256 of its UTF-8 bytes, hex. */
 export function contentHash(text: string): string {

@@ -60,24 +60,26 @@ const data = z.record(z.string(), z.unknown(), { error: 'data must be a JSON obj
 
 /** A new memory, as given to `remember`. Only `text` is required. */
 export const MemoryInputSchema = z.strictObject({
-  text,
-  kind: kind.optional(),
-  tier: tier.optional(),
-  scope: label('scope').optional(),
+  text: text.describe('What to remember'),
+  kind: kind.optional().describe('@default "note"'),
+  tier: tier.optional().describe('How important to keep. @default "unknown"'),
+  scope: label('scope').optional().describe('e.g. "user:alice" or "project:x". @default "global"'),
   tenant: label('tenant').optional(),
   pinned: z.boolean({ error: 'pinned must be true or false' }).optional(),
   hardRule: z.boolean({ error: 'hardRule must be true or false' }).optional(),
-  abstract: label('abstract').nullable().optional(),
-  context: context.nullable().optional(),
-  key: label('key').nullable().optional(),
+  abstract: label('abstract').nullable().optional().describe('One sentence, for intrusive recall'),
+  context: context.nullable().optional().describe('Text that situates the memory, indexed but never shown'),
+  key: label('key').nullable().optional().describe('A keyed note: one live memory per scope and key'),
   sessionId: label('sessionId').nullable().optional(),
   source: source.optional(),
-  trust: trust.optional(),
+  trust: trust.optional().describe('In [0, 1]'),
   data: data.nullable().optional(),
   tags: tags.optional(),
-  occurredAt: timestamp('occurredAt').optional(),
+  occurredAt: timestamp('occurredAt').optional().describe('An ISO-8601 date, e.g. 2026-01-31T09:00:00Z'),
   /** Id of a memory this one replaces; the old one is kept and marked superseded. */
-  supersedes: label('supersedes').optional(),
+  supersedes: label('supersedes')
+    .optional()
+    .describe('Id of a live memory this one replaces; the old one is kept, marked superseded'),
 });
 export type MemoryInput = z.input<typeof MemoryInputSchema>;
 export type ParsedMemoryInput = z.output<typeof MemoryInputSchema>;

@@ -25,6 +25,9 @@ export type Kind = (typeof KINDS)[number];
  * Retention priority (seed 002): `must` = must_remember, `nice` = nice_to_have.
  * It says what to keep; it is only a prior when deciding what to inject.
  */
+/** The scope a memory gets when none is named. */
+export const DEFAULT_SCOPE = 'global';
+
 export const TIERS = ['must', 'nice', 'unknown'] as const;
 export type Tier = (typeof TIERS)[number];
 

@@ -18,3 +18,10 @@ export interface WorkingSet {
   /** In section order: rules, pinned, constraints, preferences, decisions, the goal. */
   items: WorkingSetItem[];
 }
+
+/** The working set as stored (`working_set:<scope>`): its scope, its formatted text and the ids of the memories it carries. */
+export interface StoredWorkingSet {
+  scope: string;
+  text: string;
+  itemIds: readonly string[];
+}

@@ -7,7 +7,8 @@
  */
 import type { Embedder } from '../embedding/embedder.js';
 import type { Memory } from '../model/memory.js';
-import type { LexicalHit, MemoryFilter, Store, VectorHit } from '../store/store.js';
+import type { Fusion, SearchMode } from '../model/search-request.js';
+import type { LexicalHit, LexicalSearch, MemoryFilter, MemoryReader, VectorHit, VectorSearch } from '../store/store.js';
 import { parseLexicalQuery } from '../text/lexical-query.js';
 import { stem } from '../text/stem.js';
 import { STOP_WORDS, words } from '../text/words.js';
@@ -16,13 +17,8 @@ import { coverage, stemSet } from './coverage.js';
 import { computeFactors, exactPhrases, type FactorSettings, type ScoreFactors } from './factors.js';
 import { keywordOverlap, keywordSet } from './keyword-overlap.js';
 
-/** Which signals rank the results. */
-export const SEARCH_MODES = ['hybrid', 'bm25', 'dense', 'keyword'] as const;
-export type SearchMode = (typeof SEARCH_MODES)[number];
-
-/** How hybrid mode combines words and meaning. */
-export const FUSIONS = ['weighted', 'rrf'] as const;
-export type Fusion = (typeof FUSIONS)[number];
+// The modes and fusions are part of the search request (model/search-request.ts).
+export { type Fusion, FUSIONS, SEARCH_MODES, type SearchMode } from '../model/search-request.js';
 
 /** What was measured between the query and a memory. */
 export interface SearchSignals {
@@ -61,7 +57,8 @@ export interface RetrievalSettings {
 }
 
 export interface HybridSearchRequest {
-  store: Store;
+  /** Only the parts a search reads: the two indexes and the memories they point at. */
+  store: MemoryReader & LexicalSearch & VectorSearch;
   embedder: Embedder | null;
   filter: MemoryFilter;
   query: string;
@@ -72,7 +69,7 @@ export interface HybridSearchRequest {
   now: Date;
   minRelevance: number;
   settings: RetrievalSettings;
-  /** Let the vector index return fewer candidates rather than scan a narrowly filtered store (see Store.searchVector). */
+  /** Let the vector index return fewer candidates rather than scan a narrowly filtered store (see VectorSearch.searchVector). */
   boundedVectorSearch?: boolean | undefined;
   /** The query's embedding when the caller already has it (several searches for one query). */
   queryVector?: Float32Array | undefined;

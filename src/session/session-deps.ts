@@ -4,11 +4,11 @@
  */
 import type { EngramConfig } from '../config/schema.js';
 import type { Embedder } from '../embedding/embedder.js';
-import { assertCompatible, NO_EMBEDDER_ID } from '../engine/vector-index.js';
-import type { StoredWorkingSet } from '../engine/working-set-memory.js';
+import { assertCompatible, NO_EMBEDDER_ID } from '../embedding/index-compatibility.js';
 import type { Clock } from '../model/clock.js';
 import type { IdGenerator } from '../model/ids.js';
 import type { SessionRecord } from '../model/session.js';
+import type { StoredWorkingSet } from '../model/working-set.js';
 import type { RetrievalSettings } from '../retrieval/hybrid-search.js';
 import type { Store } from '../store/store.js';
 import type { ToolEngine } from '../tools/tool.js';

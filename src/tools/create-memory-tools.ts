@@ -2,9 +2,9 @@
  * The memory tools, bound to an engine and a session: what `session.tools()` returns and what
  * every exporter (OpenAI, Anthropic, MCP, Vercel AI SDK) is generated from.
  */
-import { DEFAULT_SCOPE } from '../engine/new-memory.js';
 import { InvalidInputError } from '../errors.js';
 import type { Source } from '../model/memory.js';
+import { DEFAULT_SCOPE } from '../model/memory.js';
 import { recallSolutionTool } from './recall-solution.js';
 import { scratchNoteTool } from './scratch-note.js';
 import { searchMemoryTool } from './search-memory.js';

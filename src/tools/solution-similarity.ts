@@ -11,16 +11,15 @@
  *
  * Pure: the cosine is measured elsewhere (by the engine's search) and handed in.
  */
+import type { SolutionSimilarity } from '../model/choices.js';
 import { keywordOverlap, keywordSet } from '../retrieval/keyword-overlap.js';
 import { stem } from '../text/stem.js';
 
-/** The ways goals can be compared; `[solutions] similarity` picks the default. */
-export const SOLUTION_SIMILARITIES = ['keyword', 'semantic', 'hybrid'] as const;
-export type SolutionSimilarity = (typeof SOLUTION_SIMILARITIES)[number];
+export { SOLUTION_SIMILARITIES, type SolutionSimilarity } from '../model/choices.js';
 
 /**
  * (cosine, similarity) anchors of the semantic scale, increasing in both. Measured with the
- * default local model on `src/bench/data/solution-pairs.json` (42 goal paraphrase pairs, and
+ * default local model on `bench/data/solution-pairs.json` (42 goal paraphrase pairs, and
  * every non-matching stored/query pairing, 1,722 of them, as "unrelated"):
  *
  *   cosine 0.42 = the median of unrelated pairs            → 0

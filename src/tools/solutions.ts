@@ -6,7 +6,6 @@
  */
 import { z } from 'zod';
 
-import type { Engram } from '../engram.js';
 import { InvalidInputError } from '../errors.js';
 import type { Memory, Source } from '../model/memory.js';
 import { describeIssues } from '../model/memory-input.js';
@@ -19,6 +18,7 @@ import {
   SOLUTION_SIMILARITIES,
   type SolutionSimilarity,
 } from './solution-similarity.js';
+import type { ToolEngine } from './tool-engine.js';
 
 /** How a recorded task ended. */
 export const SOLUTION_STATUSES = ['succeeded', 'failed'] as const;
@@ -49,6 +49,41 @@ export const solutionFields = {
 };
 
 const SolutionInputSchema = z.strictObject(solutionFields);
+
+/** Recording a solution with where it belongs: what `POST /v1/solutions` takes. */
+export const StoreSolutionRequestSchema = z.strictObject({
+  ...solutionFields,
+  scope: z.string().optional().describe('@default "global"'),
+  sessionId: z.string().nullable().optional(),
+});
+
+const thresholdMessage = (input: unknown) => `threshold must be between 0 and 1 (got ${String(input)})`;
+const limitMessage = (input: unknown) => `limit must be a whole number of at least 1 (got ${String(input)})`;
+
+/** What `recallSolutions` takes, with the goal: what `POST /v1/solutions/recall` takes. */
+export const RecallSolutionsRequestSchema = z.object({
+  goal: z
+    .string({ error: 'goal is empty: say what the new task is' })
+    .refine((value) => value.trim().length > 0, 'goal is empty: say what the new task is')
+    .describe('The new task'),
+  similarity: z
+    .enum(SOLUTION_SIMILARITIES, {
+      error: (issue) => `unknown similarity ${String(issue.input)}: choose from ${SOLUTION_SIMILARITIES.join(', ')}`,
+    })
+    .optional()
+    .describe('@default config [solutions] similarity'),
+  threshold: z
+    .number({ error: (issue) => thresholdMessage(issue.input) })
+    .refine((value) => value >= 0 && value <= 1, { error: (issue) => thresholdMessage(issue.input) })
+    .optional()
+    .describe('In [0, 1]. @default config [solutions] threshold (0.3)'),
+  limit: z
+    .number({ error: (issue) => limitMessage(issue.input) })
+    .refine((value) => Number.isInteger(value) && value >= 1, { error: (issue) => limitMessage(issue.input) })
+    .optional()
+    .describe(`@default ${DEFAULT_RECALL_LIMIT}`),
+  scopes: z.array(z.string()).optional().describe('@default every scope'),
+});
 
 /** A solution to record. */
 export type SolutionInput = z.input<typeof SolutionInputSchema>;
@@ -98,7 +133,7 @@ export interface RecallSolutionsOptions {
 }
 
 /** The engine operations solutions need. */
-export type SolutionEngine = Pick<Engram, 'config' | 'remember' | 'search' | 'hasEmbedder'>;
+export type SolutionEngine = Pick<ToolEngine, 'config' | 'remember' | 'search' | 'hasEmbedder'>;
 
 /** Records a solved (or failed) task. */
 export async function storeSolution(
@@ -184,16 +219,11 @@ function recallSettings(
   goal: string,
   options: RecallSolutionsOptions,
 ): { method: SolutionSimilarity; threshold: number; limit: number } {
-  if (typeof goal !== 'string' || goal.trim().length === 0)
-    throw new InvalidInputError('goal is empty: say what the new task is');
-  const method = options.similarity ?? engram.config.solutions.similarity;
-  if (!(SOLUTION_SIMILARITIES as readonly string[]).includes(method)) {
-    throw new InvalidInputError(`unknown similarity ${method}: choose from ${SOLUTION_SIMILARITIES.join(', ')}`);
-  }
-  const threshold = options.threshold ?? engram.config.solutions.threshold;
-  if (!(threshold >= 0 && threshold <= 1)) throw new InvalidInputError(`threshold must be between 0 and 1 (got ${threshold})`);
-  const limit = options.limit ?? DEFAULT_RECALL_LIMIT;
-  if (!Number.isInteger(limit) || limit < 1)
-    throw new InvalidInputError(`limit must be a whole number of at least 1 (got ${limit})`);
-  return { method, threshold, limit };
+  const result = RecallSolutionsRequestSchema.safeParse({ ...options, goal });
+  if (!result.success) throw new InvalidInputError(result.error.issues.map((issue) => issue.message).join('; '));
+  return {
+    method: result.data.similarity ?? engram.config.solutions.similarity,
+    threshold: result.data.threshold ?? engram.config.solutions.threshold,
+    limit: result.data.limit ?? DEFAULT_RECALL_LIMIT,
+  };
 }

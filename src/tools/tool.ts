@@ -5,14 +5,13 @@
  */
 import type { z } from 'zod';
 
-import type { Engram } from '../engram.js';
 import { InvalidInputError } from '../errors.js';
 import type { Source } from '../model/memory.js';
 import { describeIssues } from '../model/memory-input.js';
 import { type JsonSchemaObject, toolJsonSchema } from './json-schema.js';
+import type { ToolEngine } from './tool-engine.js';
 
-/** The engine operations the tools use: a small surface, so tests and other engines can stand in. */
-export type ToolEngine = Pick<Engram, 'config' | 'remember' | 'forget' | 'search' | 'getByKey' | 'logActivity' | 'hasEmbedder'>;
+export type { ToolEngine } from './tool-engine.js';
 
 /** Where the tools read and write. */
 export interface ToolContext {

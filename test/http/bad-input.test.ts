@@ -41,19 +41,24 @@ describe('the HTTP API with bad input', () => {
 
   it('names the field when a type is wrong', async () => {
     const cases: [string, string, unknown, RegExp][] = [
-      ['POST', '/v1/memories', { text: 42 }, /body\.text: expected string, received number/],
-      ['POST', '/v1/memories', { text: 'x', tags: 'a,b' }, /body\.tags: expected array/],
-      ['POST', '/v1/memories', { text: 'x', pinned: 'yes' }, /body\.pinned: expected boolean/],
+      ['POST', '/v1/memories', { text: 42 }, /body\.text: text must be a string/],
+      ['POST', '/v1/memories', { text: 'x', tags: 'a,b' }, /body\.tags: tags must be a list of strings/],
+      ['POST', '/v1/memories', { text: 'x', pinned: 'yes' }, /body\.pinned: pinned must be true or false/],
       ['POST', '/v1/memories', { text: 'x', kind: 'rumour' }, /body\.kind/],
-      ['POST', '/v1/search', { query: ['billing'] }, /body\.query: expected string/],
-      ['POST', '/v1/search', { query: 'billing', limit: '10' }, /body\.limit: expected number/],
+      ['POST', '/v1/search', { query: ['billing'] }, /body\.query: query must be a string/],
+      [
+        'POST',
+        '/v1/search',
+        { query: 'billing', limit: '10' },
+        /body\.limit: limit must be a whole number from 1 to 1000 \(got "10"\)/,
+      ],
       ['POST', '/v1/sessions/s/before-turn', { message: 7 }, /body\.message: expected string/],
       ['POST', '/v1/sessions/s/after-step', { toolCalls: 3 }, /body\.toolCalls: expected array/],
       [
         'POST',
         '/v1/solutions',
         { goal: 'g', approach: 'a', outcome: 'o', confidence: 'high' },
-        /body\.confidence: expected number/,
+        /body\.confidence: confidence must be a number/,
       ],
       ['PATCH', `/v1/memories/ID`, { tier: 5 }, /body\.tier/],
     ];

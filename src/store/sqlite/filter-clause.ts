@@ -2,7 +2,7 @@
  * A MemoryFilter as a SQL WHERE clause over the `memories` table, with bound parameters only
  * (no value is ever spliced into the SQL text).
  */
-import type { MemoryFilter } from '../store.js';
+import type { MemoryFilter } from '../memory-filter.js';
 
 export interface Clause {
   sql: string;

@@ -6,7 +6,7 @@ import type Database from 'better-sqlite3';
 
 import type { Receipt } from '../../model/receipt.js';
 import type { ActivityEntry, SessionRecord } from '../../model/session.js';
-import type { ActivationRecord, Injection, ReceiptQuery } from '../store.js';
+import type { ActivationRecord, Injection, ReceiptQuery } from '../activation-log.js';
 
 export function readSession(db: Database.Database, tenant: string, id: string): SessionRecord | null {
   const body = db.prepare(`SELECT body FROM sessions WHERE tenant = ? AND id = ?`).pluck().get(tenant, id) as string | undefined;

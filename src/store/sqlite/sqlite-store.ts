@@ -2,6 +2,8 @@
  * The embedded Store: one SQLite file (better-sqlite3) with an FTS5 index for words, a vector
  * table with binary codes (see vector-table.ts), and the session, receipt and activity tables
  * (see session-tables.ts). The embedder of the vectors is recorded in `engram_meta`.
+ * It implements every part of the Store (see ../store.ts) over the one connection, since one
+ * change writes a memory and its index entries in a single transaction.
  */
 import { existsSync, statSync } from 'node:fs';
 
@@ -47,6 +49,7 @@ const LEXICAL_OVERSAMPLE = 4;
 /** SQLite's default limit on bound parameters is 32766; stay far below it. */
 const IN_CHUNK = 500;
 
+/** The embedded default Store: every part over one SQLite file (or `:memory:`). */
 export class SqliteStore implements Store {
   readonly file: string;
   private readonly options: OpenDatabaseOptions;

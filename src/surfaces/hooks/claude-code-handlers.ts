@@ -22,6 +22,8 @@ import { clipText, lastAssistantText, messageOfToolUse, readAssistantTail } from
 export interface ClaudeCodeHookOptions {
   /** The session's scope. @default the engine's default scope ("global") */
   scope?: string | undefined;
+  /** Told about a transcript that exists but cannot be read (the hook still answers). */
+  warn?: ((line: string) => void) | undefined;
 }
 
 /** Answers one event; null when there is nothing to add to Claude's context. */
@@ -37,9 +39,9 @@ export async function handleClaudeCodeEvent(
     case 'UserPromptSubmit':
       return recallForPrompt(session, event);
     case 'PostToolUse':
-      return countToolStep(session, event);
+      return countToolStep(session, event, options.warn);
     case 'Stop':
-      return closeTurn(session, event);
+      return closeTurn(session, event, options.warn);
     case 'SessionEnd':
       await session.end();
       return null;
@@ -63,10 +65,14 @@ async function recallForPrompt(session: Session, event: UserPromptSubmitEvent): 
  * the transcript shows the step, only its first call counts, and the step's own text joins
  * intrusive recall's query window; when it does not, every call counts as a step.
  */
-async function countToolStep(session: Session, event: PostToolUseEvent): Promise<ClaudeCodeHookOutput | null> {
+async function countToolStep(
+  session: Session,
+  event: PostToolUseEvent,
+  warn: ClaudeCodeHookOptions['warn'],
+): Promise<ClaudeCodeHookOutput | null> {
   const step =
     event.transcript_path && event.tool_use_id
-      ? messageOfToolUse(await readAssistantTail(event.transcript_path), event.tool_use_id)
+      ? messageOfToolUse(await readAssistantTail(event.transcript_path, { warn }), event.tool_use_id)
       : null;
   if (step && step.toolUseIds[0] !== event.tool_use_id) return null;
   const { nudge } = await session.afterStep({
@@ -77,11 +83,11 @@ async function countToolStep(session: Session, event: PostToolUseEvent): Promise
 }
 
 /** The turn's answer: a step without tool calls, whose text joins the query window. */
-async function closeTurn(session: Session, event: StopEvent): Promise<null> {
+async function closeTurn(session: Session, event: StopEvent, warn: ClaudeCodeHookOptions['warn']): Promise<null> {
   const text = event.last_assistant_message?.trim()
     ? clipText(event.last_assistant_message.trim())
     : event.transcript_path
-      ? lastAssistantText(await readAssistantTail(event.transcript_path))
+      ? lastAssistantText(await readAssistantTail(event.transcript_path, { warn }))
       : null;
   await session.afterStep({ assistantText: text, toolCalls: [] });
   return null;

@@ -50,14 +50,24 @@ describe('reading the tail of a Claude Code transcript', () => {
     const file = path.join(dir, 'long.jsonl');
     const filler = Array.from({ length: 2000 }, (_, i) => assistant(`old_${i}`, { type: 'text', text: `old ${i}` }));
     writeFileSync(file, `${[...filler, TRANSCRIPT].join('\n')}\n`);
-    const messages = await readAssistantTail(file, 4096);
+    const messages = await readAssistantTail(file, { bytes: 4096 });
     expect(messages.length).toBeLessThan(60);
     expect(messages.at(-1)?.text).toBe('The export now writes UTF-8.');
     expect(messages.every((message) => message.id !== null)).toBe(true);
   });
 
   it('knows nothing, without failing, about a missing file or lines of another shape', async () => {
-    expect(await readAssistantTail(path.join(dir, 'missing.jsonl'))).toEqual([]);
+    const warnings: string[] = [];
+    expect(await readAssistantTail(path.join(dir, 'missing.jsonl'), { warn: (line) => warnings.push(line) })).toEqual([]);
+    expect(warnings).toEqual([]);
     expect(groupMessages(['{"type":"assistant"', 'garbage', line({ type: 'assistant', message: { content: 5 } })])).toEqual([]);
+  });
+
+  it('says when a transcript exists but cannot be read, and still answers', async () => {
+    const warnings: string[] = [];
+    // A folder where the file should be: open succeeds on Linux but reading fails (EISDIR).
+    expect(await readAssistantTail(dir, { warn: (line) => warnings.push(line) })).toEqual([]);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/^cannot read the transcript .*EISDIR.*counting the step without its text$/);
   });
 });

@@ -2,9 +2,11 @@
  * Reading what the assistant said from the end of a Claude Code transcript (JSON Lines, one
  * entry per line; an assistant entry holds `message.content` blocks of type `text` and
  * `tool_use`, and one model message may be spread over several entries sharing `message.id`).
- * Only the file's tail is read, so the cost stays flat however long the session grows. Any
- * problem — no file, no permission, a line cut or of another shape — means "nothing known",
- * never an error: the transcript is a convenience, not an interface Engram depends on.
+ * Only the file's tail is read, so the cost stays flat however long the session grows. A
+ * missing file or a line cut or of another shape means "nothing known", never an error: the
+ * transcript is a convenience, not an interface Engram depends on. A file that exists but
+ * cannot be read (no permission, a folder) is reported to the caller's `warn`, then treated
+ * as nothing known, so the hook still answers.
  */
 import { open } from 'node:fs/promises';
 
@@ -34,8 +36,19 @@ const AssistantEntrySchema = z.looseObject({
   }),
 });
 
-/** The assistant messages in the last `bytes` of `file`, oldest first; [] when unreadable. */
-export async function readAssistantTail(file: string, bytes: number = TAIL_BYTES): Promise<AssistantMessage[]> {
+/** How to read a transcript's tail. */
+export interface TailOptions {
+  /** Bytes read from the end. @default TAIL_BYTES */
+  bytes?: number;
+  /** Told, in one line, when the file exists but cannot be read. */
+  warn?: (line: string) => void;
+}
+
+/** The assistant messages at the end of `file`, oldest first; [] when missing or unreadable. */
+export async function readAssistantTail(
+  file: string,
+  { bytes = TAIL_BYTES, warn }: TailOptions = {},
+): Promise<AssistantMessage[]> {
   let text: string;
   try {
     const handle = await open(file, 'r');
@@ -50,7 +63,11 @@ export async function readAssistantTail(file: string, bytes: number = TAIL_BYTES
     } finally {
       await handle.close();
     }
-  } catch {
+  } catch (error) {
+    // No transcript yet is ordinary; anything else is worth a line.
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+      warn?.(`cannot read the transcript ${file} (${(error as Error).message}): counting the step without its text`);
+    }
     return [];
   }
   return groupMessages(text.split('\n'));

@@ -28,8 +28,8 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: ApiErrorCode;
 
-  constructor(status: number, code: ApiErrorCode, message: string) {
-    super(message);
+  constructor(status: number, code: ApiErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;

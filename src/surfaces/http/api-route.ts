@@ -55,7 +55,7 @@ export function defineRoute<BodySchema extends z.ZodType, QuerySchema extends z.
 export function parseInput<T extends z.ZodType>(schema: T, value: unknown, where: 'body' | 'query'): z.output<T> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  throw new ApiError(400, 'invalid_input', describeInputIssues(result.error, where));
+  throw new ApiError(400, 'invalid_input', describeInputIssues(result.error, where), { cause: result.error });
 }
 
 /** zod's issues as one line: `body.limit: expected number, received string; unknown field foo in body`. */

@@ -39,7 +39,9 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
     return JSON.parse(text) as unknown;
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw new ApiError(400, 'invalid_json', `the request body is not valid JSON (${reason}): send a JSON object`);
+    throw new ApiError(400, 'invalid_json', `the request body is not valid JSON (${reason}): send a JSON object`, {
+      cause: error,
+    });
   }
 }
 

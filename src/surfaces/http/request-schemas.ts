@@ -1,19 +1,21 @@
 /**
- * The shapes of request bodies and query strings, as zod schemas (STYLE.md 5): they check types
- * at the edge and generate the OpenAPI document. The engine then checks meaning (lengths, empty
- * text, known ids) with its own messages. Objects are strict: a misspelt field is an error, and
- * no body can name a tenant — the token decides that.
+ * The shapes of request bodies and query strings (STYLE.md 5). A body is the library's own
+ * request schema for the operation (`MemoryInputSchema`, `SearchRequestSchema`, …), made strict
+ * so a misspelt field is an error, and with no tenant: the token decides that. The same schemas
+ * generate the OpenAPI document. Query strings arrive as text, so their schemas turn text into
+ * numbers, booleans and lists; the engine then checks them with the library's schemas.
  */
 import { z } from 'zod';
 
 import {
-  FUSIONS,
   KINDS,
   MAX_SEARCH_LIMIT,
-  SEARCH_MODES,
-  SOLUTION_SIMILARITIES,
-  SOLUTION_STATUSES,
-  SOURCES,
+  MemoryInputSchema,
+  MemoryPatchSchema,
+  RecallSolutionsRequestSchema,
+  SearchRequestSchema,
+  SessionOptionsSchema,
+  StoreSolutionRequestSchema,
   type Tier,
   TIERS,
 } from '../../index.js';
@@ -27,31 +29,12 @@ const tier = z
   .transform((value): Tier => TIER_ALIASES[value] ?? (value as Tier));
 const text = z.string();
 const nullableText = z.string().nullable();
-const stringList = z.array(z.string());
-const timestamp = z.string().describe('An ISO-8601 date, e.g. 2026-01-31T09:00:00Z');
 
 /** `POST /v1/memories`: a new memory; only `text` is required. */
-export const CreateMemoryBody = z.strictObject({
-  text: text.describe('What to remember'),
-  kind: kind.optional().describe('@default "note"'),
-  tier: tier.optional().describe('How important to keep. @default "unknown"'),
-  scope: text.optional().describe('e.g. "user:alice" or "project:x". @default "global"'),
-  pinned: z.boolean().optional(),
-  hardRule: z.boolean().optional(),
-  abstract: nullableText.optional().describe('One sentence, for intrusive recall'),
-  context: nullableText.optional().describe('Text that situates the memory, indexed but never shown'),
-  key: nullableText.optional().describe('A keyed note: one live memory per scope and key'),
-  sessionId: nullableText.optional(),
-  source: z.enum(SOURCES).optional(),
-  trust: z.number().optional().describe('In [0, 1]'),
-  data: z.record(z.string(), z.unknown()).nullable().optional(),
-  tags: stringList.optional(),
-  occurredAt: timestamp.optional(),
-  supersedes: text.optional().describe('Id of a live memory this one replaces; the old one is kept, marked superseded'),
-});
+export const CreateMemoryBody = MemoryInputSchema.omit({ tenant: true });
 
 /** `PATCH /v1/memories/{id}`: the fields to change. */
-export const UpdateMemoryBody = CreateMemoryBody.omit({ supersedes: true }).partial();
+export const UpdateMemoryBody = MemoryPatchSchema;
 
 const boolean = z.enum(['true', 'false'], { error: 'must be true or false' }).transform((value) => value === 'true');
 const whole = (min: number, max = Number.MAX_SAFE_INTEGER) =>
@@ -90,26 +73,10 @@ export const ForgetQuery = z.strictObject({
 });
 
 /** `POST /v1/search`. */
-export const SearchBody = z.strictObject({
-  query: text.describe('What to look for'),
-  limit: z.number().int().optional().describe(`1 to ${MAX_SEARCH_LIMIT}. @default 10`),
-  scopes: stringList.optional().describe('Only these scopes, most specific first'),
-  kinds: z.array(kind).optional(),
-  tiers: z.array(tier).optional(),
-  mode: z.enum(SEARCH_MODES).optional().describe('@default "hybrid"'),
-  fusion: z.enum(FUSIONS).optional(),
-  minRelevance: z.number().optional().describe('In [0, 1]. @default 0'),
-  occurredAfter: timestamp.optional(),
-  occurredBefore: timestamp.optional(),
-  recordRetrieval: z.boolean().optional().describe('Count the results as retrieved (feeds cooldown). @default true'),
-  cooldown: z.boolean().optional().describe('Apply the retrieval cooldown (seed 001). @default false'),
-});
+export const SearchBody = SearchRequestSchema.strict();
 
-/** Which session: every session route takes these, in the body or the query string. */
-const sessionWhere = {
-  scope: text.optional().describe('The scope the session belongs to; send the same one on every call. @default "global"'),
-  scopes: stringList.optional().describe('Scopes recall may see, most specific first. @default [scope, "global"]'),
-};
+/** Which session: every session route takes these, in the body or the query string (the id is in the path). */
+const sessionWhere = SessionOptionsSchema.omit({ id: true }).shape;
 
 /** `POST /v1/sessions/{id}/start` and `/end` (the body is optional). */
 export const SessionBody = z.strictObject(sessionWhere);
@@ -134,24 +101,10 @@ export const SessionQuery = z.strictObject({
 });
 
 /** `POST /v1/solutions`: a solved (or failed) task, seed 004. */
-export const StoreSolutionBody = z.strictObject({
-  goal: text,
-  approach: text,
-  outcome: text,
-  confidence: z.number().describe('0 to 100'),
-  status: z.enum(SOLUTION_STATUSES).optional().describe('@default "succeeded"'),
-  scope: text.optional().describe('@default "global"'),
-  sessionId: nullableText.optional(),
-});
+export const StoreSolutionBody = StoreSolutionRequestSchema;
 
 /** `POST /v1/solutions/recall`. */
-export const RecallSolutionsBody = z.strictObject({
-  goal: text.describe('The new task'),
-  similarity: z.enum(SOLUTION_SIMILARITIES).optional().describe('@default config [solutions] similarity'),
-  threshold: z.number().optional().describe('In [0, 1]. @default config [solutions] threshold (0.3)'),
-  limit: z.number().int().optional().describe('@default 3'),
-  scopes: stringList.optional().describe('@default every scope'),
-});
+export const RecallSolutionsBody = RecallSolutionsRequestSchema.strict();
 
 /** `GET /v1/receipts`. */
 export const ReceiptsQuery = z.strictObject({

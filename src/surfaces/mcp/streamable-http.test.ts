@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { type Engram, openEngram, SqliteStore } from '../../index.js';
+import { type Engram, openEngram } from '../../index.js';
+import { SqliteStore } from '../../store/sqlite/sqlite-store.js';
 import { McpHttpEndpoint } from './streamable-http.js';
 
 const URL = 'http://127.0.0.1/mcp';

@@ -78,7 +78,7 @@ Examples:
 function parseData(raw: string): Record<string, unknown> {
   try {
     return JSON.parse(raw) as Record<string, unknown>;
-  } catch {
-    throw new InvalidInputError(`--data is not valid JSON: ${raw.slice(0, 80)}`);
+  } catch (cause) {
+    throw new InvalidInputError(`--data is not valid JSON: ${raw.slice(0, 80)}`, { cause });
   }
 }

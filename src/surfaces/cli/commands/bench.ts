@@ -1,14 +1,49 @@
-/** `engram bench <name>`: run a benchmark and print its table (or JSON with --json). */
+/**
+ * `engram bench <name>`: run a benchmark and print its table (or JSON with --json). The
+ * benchmarks are not part of the library or the published package: they live in the source
+ * checkout's bench/ folder, and this command loads their build (build/bench/) at run time.
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
 import type { Command } from 'commander';
 
-import { BENCHMARKS, runBenchmark } from '../../../bench/registry.js';
-import { InvalidInputError } from '../../../index.js';
+import { EngramError, InvalidInputError } from '../../../index.js';
 import { globalOptions, printJson } from '../context.js';
 
+/** The benchmarks in bench/registry.ts, for the help text (a CLI test keeps the two lists equal). */
+const BENCHMARK_NAMES = [
+  'activation',
+  'hook',
+  'http',
+  'ingest',
+  'locomo',
+  'longmemeval',
+  'recall',
+  'scale',
+  'solutions',
+] as const;
+
+// The package root is four folders above this module, in src/ and dist/ alike.
+const ROOT = new URL('../../../../', import.meta.url);
+/** The built benchmark registry (`npm run build:bench`). */
+const BENCH_ENTRY = new URL('build/bench/registry.js', ROOT);
+/** The benchmarks' sources: present in a source checkout, absent from an installed package. */
+const BENCH_SOURCES = fileURLToPath(new URL('bench/registry.ts', ROOT));
+
+/** What the CLI uses of the bench registry (typed here: the library never imports bench code). */
+interface BenchRegistry {
+  runBenchmark(
+    name: string,
+    options: { count: number; data?: string | undefined; context: boolean; full: boolean; log: (line: string) => void },
+  ): Promise<{ table: string; json: unknown }>;
+}
+
+/** Adds `engram bench <name>` to the program. */
 export function registerBench(program: Command): void {
   program
     .command('bench')
-    .description(`run a benchmark: ${Object.keys(BENCHMARKS).join(', ')}`)
+    .description(`run a benchmark: ${BENCHMARK_NAMES.join(', ')}`)
     .argument('<name>', 'which benchmark')
     .option('--count <n>', 'memories to use (ingest)', '10000')
     .option('--data <file>', 'benchmark data file (locomo, longmemeval)')
@@ -17,6 +52,8 @@ export function registerBench(program: Command): void {
     .addHelpText(
       'after',
       `
+Benchmarks run from a source checkout of Engram (npm run bench -- <name> builds them first).
+
 Examples:
   engram bench ingest --count 2000 --json
   engram bench locomo --data ../shared/bench/locomo/locomo-dev.json
@@ -29,6 +66,7 @@ Examples:
         if (!Number.isInteger(count) || count < 1)
           throw new InvalidInputError(`--count must be a whole number of at least 1 (got ${options.count})`);
         const json = globalOptions(command).json ?? false;
+        const { runBenchmark } = await loadBenchRegistry(name);
         const result = await runBenchmark(name, {
           count,
           data: options.data,
@@ -40,4 +78,22 @@ Examples:
         else process.stdout.write(`${result.table}\n`);
       },
     );
+}
+
+/** Loads the built benchmarks, or explains where they run: an installed package has none. */
+async function loadBenchRegistry(name: string): Promise<BenchRegistry> {
+  const command = `npm run bench -- ${name}`;
+  if (!existsSync(BENCH_ENTRY)) {
+    throw new EngramError(
+      'not_found',
+      existsSync(BENCH_SOURCES)
+        ? `the benchmarks are not built: run \`${command}\` (it builds them first)`
+        : `benchmarks run from a source checkout of Engram, with \`${command}\`: the installed package has none`,
+    );
+  }
+  const loaded = (await import(BENCH_ENTRY.href)) as Partial<BenchRegistry>;
+  if (typeof loaded.runBenchmark !== 'function') {
+    throw new EngramError('not_found', `${fileURLToPath(BENCH_ENTRY)} is not Engram's benchmark registry: run \`${command}\``);
+  }
+  return loaded as BenchRegistry;
 }

@@ -26,8 +26,8 @@ export function registerHook(program: Command): void {
     .addHelpText(
       'after',
       `
-Handles SessionStart, UserPromptSubmit, PostToolUse, Stop and SessionEnd; see the README's
-"Hooks for coding agents" for the settings.json block.
+Handles SessionStart, UserPromptSubmit, PostToolUse, Stop and SessionEnd; see "Hooks for
+coding agents" in docs/serving.md for the settings.json block.
 
 Examples:
   echo '{"session_id":"s1","hook_event_name":"UserPromptSubmit","prompt":"which database for billing?"}' \\
@@ -39,7 +39,10 @@ Examples:
       }
       const event = parseClaudeCodeEvent(await readEventText());
       const output = await withEngram(command, { mustExist: false }, (engram) =>
-        handleClaudeCodeEvent(engram, event, { scope: options.scope }),
+        handleClaudeCodeEvent(engram, event, {
+          scope: options.scope,
+          warn: (line) => process.stderr.write(`engram: ${line}\n`),
+        }),
       );
       if (output) process.stdout.write(formatHookOutput(output));
     });

@@ -1,0 +1,168 @@
+/**
+ * `bench activation`: the cost of one activation decision (working set, three tier searches,
+ * scoring, quotas, MMR, receipt) at 10k and 100k memories, with and without the query
+ * embedding, next to a plain top-10 search on the same store. Memories carry synthetic
+ * clustered vectors (the real model would need hours for 100k texts here); the local model's
+ * query embedding is timed on its own and added.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { createLocalEmbedder, manualClock, openEngram } from 'engram';
+import { SqliteStore } from 'engram/internal';
+
+import type { BenchOptions, BenchResult } from './bench-types.js';
+import { openBenchEmbedder } from './embedding-cache.js';
+import { machineInfo } from './machine.js';
+import { timeQueryEmbedding } from './scale.js';
+import { quantile, textTable } from './stats.js';
+import { createSyntheticEmbedder } from './synthetic-embedder.js';
+import { syntheticMemories, syntheticQueries, topicOf } from './synthetic-memories.js';
+
+const BATCH = 5_000;
+const TURNS = 200;
+const LOCAL_MODEL_SIZE = 10_000;
+const LOCAL_MODEL_TURNS = 100;
+
+interface Percentiles {
+  p50: number;
+  p95: number;
+}
+
+interface SizeResult {
+  memories: number;
+  activationMs: Percentiles;
+  activationWithEmbeddingMs: Percentiles;
+  searchMs: Percentiles;
+  injectedPerTurn: number;
+}
+
+const percentiles = (values: readonly number[]): Percentiles => ({ p50: quantile(values, 0.5), p95: quantile(values, 0.95) });
+
+export async function runActivationBenchmark(options: BenchOptions): Promise<BenchResult> {
+  const sizes = options.full ? [10_000, 100_000, 1_000_000] : [10_000, 100_000];
+  const queries = syntheticQueries(TURNS);
+  const embeddingMs = await timeQueryEmbedding(queries.slice(0, 50));
+  const results: SizeResult[] = [];
+  for (const size of sizes) results.push(await measureSize(size, queries, embeddingMs, options.log));
+  const local = await measureWithLocalModel(LOCAL_MODEL_SIZE, queries.slice(0, LOCAL_MODEL_TURNS), options.log);
+  const machine = machineInfo();
+  const ms = (value: Percentiles) => `${value.p50.toFixed(1)} / ${value.p95.toFixed(1)}`;
+  const table = [
+    `activation: default policy, one session of ${TURNS} turns; synthetic 512-d vectors; ${machine.cores} cores (${machine.cpu}), node ${machine.node}`,
+    `query embedding with the local model: p50 ${quantile(embeddingMs, 0.5).toFixed(1)} ms, p95 ${quantile(embeddingMs, 0.95).toFixed(1)} ms`,
+    textTable(
+      ['memories', 'activation p50/p95 ms', '+ embedding p50/p95', 'top-10 search p50/p95', 'ratio p50', 'injected/turn'],
+      results.map((r) => [
+        String(r.memories),
+        ms(r.activationMs),
+        ms(r.activationWithEmbeddingMs),
+        ms(r.searchMs),
+        (r.activationMs.p50 / r.searchMs.p50).toFixed(2),
+        r.injectedPerTurn.toFixed(2),
+      ]),
+    ),
+    '',
+    `beforeTurn with the local model, ${LOCAL_MODEL_SIZE} memories embedded by it, ${LOCAL_MODEL_TURNS} turns (query embedding included):`,
+    `  p50 ${local.beforeTurnMs.p50.toFixed(1)} ms, p95 ${local.beforeTurnMs.p95.toFixed(1)} ms; activation without the embedding ` +
+      `p50 ${local.activationMs.p50.toFixed(1)} ms; ${local.injectedPerTurn.toFixed(2)} memories injected per turn`,
+  ].join('\n');
+  return {
+    table,
+    json: { benchmark: 'activation', machine, queryEmbeddingMs: percentiles(embeddingMs), sizes: results, localModel: local },
+  };
+}
+
+async function measureSize(
+  size: number,
+  queries: readonly string[],
+  embeddingMs: readonly number[],
+  log: (line: string) => void,
+): Promise<SizeResult> {
+  const directory = mkdtempSync(path.join(os.tmpdir(), 'engram-activation-'));
+  try {
+    const clock = manualClock('2026-06-01T09:00:00.000Z');
+    const engram = await openEngram({
+      store: new SqliteStore(path.join(directory, 'activation.db')),
+      embedder: createSyntheticEmbedder(topicOf),
+      config: {},
+      clock,
+    });
+    const memories = syntheticMemories(size, size);
+    for (let start = 0; start < size; start += BATCH) {
+      await engram.rememberMany(memories.slice(start, start + BATCH));
+      log(`activation ${size}: ${Math.min(start + BATCH, size)} memories`);
+    }
+    const session = engram.session({ id: 'bench' });
+    await session.beforeTurn('warm up the indexes');
+    const activation: number[] = [];
+    const search: number[] = [];
+    let injected = 0;
+    for (const query of queries) {
+      clock.advance(60_000);
+      const { receipt, memories: chosen } = await session.beforeTurn(query);
+      // The receipt times the decision; the synthetic embedder's share is taken out.
+      activation.push((receipt?.latencyMs.total ?? 0) - (receipt?.latencyMs.embed ?? 0));
+      injected += chosen.length;
+      const at = performance.now();
+      await engram.search({ query, limit: 10, recordRetrieval: false });
+      search.push(performance.now() - at);
+    }
+    await engram.close();
+    const withEmbedding = activation.map((value, i) => value + (embeddingMs[i % embeddingMs.length] as number));
+    return {
+      memories: size,
+      activationMs: percentiles(activation),
+      activationWithEmbeddingMs: percentiles(withEmbedding),
+      searchMs: percentiles(search),
+      injectedPerTurn: injected / queries.length,
+    };
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
+}
+
+/**
+ * `beforeTurn` as an agent meets it: memories embedded by the local model (through the bench's
+ * embedding cache, so only the first run pays for 10k texts), then a fresh engine on the same
+ * file whose query embeddings are computed by the model every turn.
+ */
+async function measureWithLocalModel(
+  size: number,
+  queries: readonly string[],
+  log: (line: string) => void,
+): Promise<{ beforeTurnMs: Percentiles; activationMs: Percentiles; injectedPerTurn: number }> {
+  const directory = mkdtempSync(path.join(os.tmpdir(), 'engram-activation-local-'));
+  const file = path.join(directory, 'activation.db');
+  try {
+    const cached = openBenchEmbedder();
+    const writer = await openEngram({ path: file, embedder: cached.embedder, config: {} });
+    const memories = syntheticMemories(size, size);
+    for (let start = 0; start < size; start += BATCH) {
+      await writer.rememberMany(memories.slice(start, start + BATCH));
+      log(`activation, local model: ${Math.min(start + BATCH, size)} memories`);
+    }
+    await writer.close();
+    await cached.close();
+    const clock = manualClock('2026-06-01T09:00:00.000Z');
+    const engram = await openEngram({ path: file, embedder: createLocalEmbedder(), config: {}, clock });
+    const session = engram.session({ id: 'bench' });
+    await session.beforeTurn('load the model before timing');
+    const wall: number[] = [];
+    const activation: number[] = [];
+    let injected = 0;
+    for (const query of queries) {
+      clock.advance(60_000);
+      const at = performance.now();
+      const { receipt, memories: chosen } = await session.beforeTurn(query);
+      wall.push(performance.now() - at);
+      activation.push((receipt?.latencyMs.total ?? 0) - (receipt?.latencyMs.embed ?? 0));
+      injected += chosen.length;
+    }
+    await engram.close();
+    return { beforeTurnMs: percentiles(wall), activationMs: percentiles(activation), injectedPerTurn: injected / queries.length };
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,65 @@
+/**
+ * The benchmarks `engram bench <name>` and `npm run bench -- <name>` can run. Each returns a
+ * printable table and the whole result as JSON. This is the entry the CLI loads at run time
+ * (built to build/bench/registry.js); the library never imports it.
+ */
+import { InvalidInputError } from 'engram';
+
+import { runActivationBenchmark } from './activation-latency.js';
+import type { Benchmark, BenchOptions, BenchResult } from './bench-types.js';
+import { runHookBenchmark } from './hook-latency.js';
+import { runHttpBenchmark } from './http-recall.js';
+import { runIngestBenchmark } from './ingest.js';
+import { runLocomoBenchmark } from './locomo.js';
+import { runLongMemEvalBenchmark } from './longmemeval.js';
+import { runRecallReplayBenchmark } from './recall-replay.js';
+import { runScaleBenchmark } from './scale.js';
+import { runSolutionsBenchmark } from './solutions.js';
+
+/** Every benchmark by the name `engram bench <name>` takes. */
+export const BENCHMARKS: Record<string, Benchmark> = {
+  activation: {
+    description: 'activation latency (working set, quotas, receipt) at 10k and 100k memories, next to a plain search',
+    run: runActivationBenchmark,
+  },
+  hook: {
+    description:
+      'wall time of one `engram hook claude-code` call per event, process start to exit, p50/p95 over 20 runs (--count memories, e.g. 1000)',
+    run: runHookBenchmark,
+  },
+  http: {
+    description:
+      'recall through the HTTP API under load from a second process: POST /v1/search and before-turn req/s and p50/p95 at 1 and 16 connections (--count memories)',
+    run: runHttpBenchmark,
+  },
+  ingest: { description: 'memories/s added with and without embeddings, database size per memory', run: runIngestBenchmark },
+  locomo: {
+    description: 'LoCoMo evidence retrieval (--data FILE): recall@k and hit@k per search method, overall and per category',
+    run: runLocomoBenchmark,
+  },
+  longmemeval: {
+    description: 'LongMemEval retrieval protocol (--data FILE): session recall_any/recall_all/ndcg@5,10 per search method',
+    run: runLongMemEvalBenchmark,
+  },
+  recall: {
+    description:
+      'LoCoMo replayed as sessions (--data FILE): evidence recall and tokens injected per turn, default policy vs plain top-k',
+    run: runRecallReplayBenchmark,
+  },
+  scale: {
+    description: 'ingest rate, size, search latency and vector-index recall at 10k and 100k memories (1M with --full)',
+    run: runScaleBenchmark,
+  },
+  solutions: {
+    description:
+      'solution recall (seed 004) on goal paraphrase pairs (--data FILE, default: bench/data/solution-pairs.json): top-1 per similarity',
+    run: runSolutionsBenchmark,
+  },
+};
+
+/** Runs the benchmark called `name`; an unknown name is an InvalidInputError listing the known ones. */
+export async function runBenchmark(name: string, options: BenchOptions): Promise<BenchResult> {
+  const bench = BENCHMARKS[name];
+  if (!bench) throw new InvalidInputError(`unknown benchmark ${name}: choose one of ${Object.keys(BENCHMARKS).join(', ')}`);
+  return bench.run(options);
+}

@@ -1,0 +1,154 @@
+/**
+ * `bench scale`: Engram at 10k and 100k memories (1M with --full): ingest rate, database size,
+ * search latency, memory use, and how well the approximate vector index agrees with exact
+ * search. The memories carry synthetic clustered vectors (the real model would need hours for
+ * 100k texts here); query embedding with the real model is timed separately and added.
+ */
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { createLocalEmbedder, openEngram } from 'engram';
+import { SqliteStore } from 'engram/internal';
+
+import type { BenchOptions, BenchResult } from './bench-types.js';
+import { machineInfo } from './machine.js';
+import { quantile, textTable } from './stats.js';
+import { createSyntheticEmbedder } from './synthetic-embedder.js';
+import { syntheticMemories, syntheticQueries, topicOf } from './synthetic-memories.js';
+
+const BATCH = 5_000;
+const QUERIES = 200;
+/** Queries whose approximate top 10 is compared with the exact one. */
+const RECALL_QUERIES = 100;
+
+interface SizeResult {
+  memories: number;
+  ingestPerSecond: number;
+  databaseBytes: number;
+  bytesPerMemory: number;
+  searchMs: { p50: number; p95: number };
+  searchWithEmbeddingMs: { p50: number; p95: number };
+  vectorSearchMs: { p50: number; p95: number };
+  vectorRecallAt10: number;
+  rssMiB: number;
+}
+
+export async function runScaleBenchmark(options: BenchOptions): Promise<BenchResult> {
+  const sizes = options.full ? [10_000, 100_000, 1_000_000] : [10_000, 100_000];
+  const queries = syntheticQueries(QUERIES);
+  const embeddingMs = await timeQueryEmbedding(queries.slice(0, 50));
+  const results: Record<string, SizeResult> = {};
+  for (const size of sizes) results[String(size)] = await measureSize(size, queries, embeddingMs, options.log);
+  const machine = machineInfo();
+  const ms = (value: { p50: number; p95: number }) => `${value.p50.toFixed(1)} / ${value.p95.toFixed(1)}`;
+  const table = [
+    `scale: synthetic memories with synthetic clustered 512-d vectors; ${machine.cores} cores (${machine.cpu}), node ${machine.node}`,
+    `query embedding with the local model: p50 ${quantile(embeddingMs, 0.5).toFixed(1)} ms, p95 ${quantile(embeddingMs, 0.95).toFixed(1)} ms`,
+    textTable(
+      [
+        'memories',
+        'ingest/s',
+        'MB',
+        'KiB/mem',
+        'search p50/p95 ms',
+        '+embedding p50/p95',
+        'vector-only p50/p95',
+        'vector recall@10',
+        'RSS MiB',
+      ],
+      Object.values(results).map((r) => [
+        String(r.memories),
+        r.ingestPerSecond.toFixed(0),
+        (r.databaseBytes / 1e6).toFixed(0),
+        (r.bytesPerMemory / 1024).toFixed(2),
+        ms(r.searchMs),
+        ms(r.searchWithEmbeddingMs),
+        ms(r.vectorSearchMs),
+        r.vectorRecallAt10.toFixed(3),
+        r.rssMiB.toFixed(0),
+      ]),
+    ),
+  ].join('\n');
+  return {
+    table,
+    json: {
+      benchmark: 'scale',
+      machine,
+      vectors: 'synthetic clustered 512-d',
+      queryEmbeddingMs: { p50: quantile(embeddingMs, 0.5), p95: quantile(embeddingMs, 0.95) },
+      sizes: results,
+    },
+  };
+}
+
+/** Times the local model embedding each query alone, after loading it. */
+export async function timeQueryEmbedding(queries: readonly string[]): Promise<number[]> {
+  const embedder = createLocalEmbedder();
+  await embedder.embed(['load the model before timing']);
+  const times: number[] = [];
+  for (const query of queries) {
+    const started = performance.now();
+    await embedder.embed([query]);
+    times.push(performance.now() - started);
+  }
+  return times;
+}
+
+async function measureSize(
+  size: number,
+  queries: readonly string[],
+  embeddingMs: readonly number[],
+  log: (line: string) => void,
+): Promise<SizeResult> {
+  const directory = mkdtempSync(path.join(os.tmpdir(), 'engram-scale-'));
+  const file = path.join(directory, 'scale.db');
+  try {
+    const embedder = createSyntheticEmbedder(topicOf);
+    const store = new SqliteStore(file);
+    const engram = await openEngram({ store, embedder, config: {} });
+    const memories = syntheticMemories(size, size);
+    const started = performance.now();
+    for (let start = 0; start < size; start += BATCH) {
+      await engram.rememberMany(memories.slice(start, start + BATCH));
+      log(`scale ${size}: ${Math.min(start + BATCH, size)} memories`);
+    }
+    const ingestSeconds = (performance.now() - started) / 1000;
+
+    await engram.search({ query: 'warm up the indexes', recordRetrieval: false });
+    const searchMs: number[] = [];
+    for (const query of queries) {
+      const at = performance.now();
+      await engram.search({ query, limit: 10, recordRetrieval: false });
+      searchMs.push(performance.now() - at);
+    }
+    const withEmbedding = searchMs.map((ms, i) => ms + (embeddingMs[i % embeddingMs.length] as number));
+
+    const vectors = await embedder.embed(queries.slice(0, RECALL_QUERIES));
+    const vectorMs: number[] = [];
+    let agreed = 0;
+    for (const vector of vectors) {
+      const at = performance.now();
+      const approximate = await store.searchVector({ tenant: 'default' }, vector, 10);
+      vectorMs.push(performance.now() - at);
+      const exact = new Set((await store.searchVector({ tenant: 'default' }, vector, 10, { exact: true })).map((hit) => hit.id));
+      agreed += approximate.filter((hit) => exact.has(hit.id)).length;
+    }
+    const rssMiB = process.memoryUsage().rss / 2 ** 20;
+    await engram.close();
+    const databaseBytes = statSync(file).size;
+    return {
+      memories: size,
+      ingestPerSecond: size / ingestSeconds,
+      databaseBytes,
+      bytesPerMemory: databaseBytes / size,
+      searchMs: { p50: quantile(searchMs, 0.5), p95: quantile(searchMs, 0.95) },
+      searchWithEmbeddingMs: { p50: quantile(withEmbedding, 0.5), p95: quantile(withEmbedding, 0.95) },
+      vectorSearchMs: { p50: quantile(vectorMs, 0.5), p95: quantile(vectorMs, 0.95) },
+      vectorRecallAt10: agreed / (vectors.length * 10),
+      rssMiB,
+    };
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
+}

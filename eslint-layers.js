@@ -1,0 +1,89 @@
+// The layers of DESIGN.md as a lint rule: each folder of src/ may import only the layers below
+// it. Surfaces reach the library through its public entry (src/index.ts) or the one internal
+// entry, never a layer directly; only the facade and the internal entry name the concrete
+// SQLite store. Import paths are matched as written, so `../engram/engram.js` from
+// src/tools/ is caught however deep the importing file sits.
+
+/** What each layer of src/ may import, bottom to top (the folder itself is always allowed). */
+const ALLOWED = {
+  model: [],
+  errors: [],
+  text: ['model'],
+  config: ['model', 'errors'],
+  store: ['model', 'errors', 'text', 'config'],
+  embedding: ['model', 'errors', 'config', 'store'],
+  retrieval: ['model', 'errors', 'config', 'text', 'store', 'embedding'],
+  context: ['model', 'errors', 'config', 'text'],
+  activation: ['model', 'errors', 'config', 'text', 'store', 'embedding', 'retrieval', 'context'],
+  tools: ['model', 'errors', 'config', 'text', 'embedding', 'retrieval', 'context', 'activation'],
+  session: ['model', 'errors', 'config', 'text', 'store', 'embedding', 'retrieval', 'context', 'activation', 'tools'],
+  engram: ['model', 'errors', 'config', 'text', 'store', 'embedding', 'retrieval', 'context', 'activation', 'tools', 'session'],
+};
+/** Every part of src/ an import can name: the layer folders, the entries, the surfaces. */
+const FOLDERS = [...Object.keys(ALLOWED).filter((name) => name !== 'errors'), 'surfaces'];
+const FILES = ['errors', 'index', 'internal'];
+
+/** An import of one of `names` (folders or single-file modules of src/), from any depth. */
+function importOf(names) {
+  const folders = names.filter((name) => FOLDERS.includes(name));
+  const files = names.filter((name) => FILES.includes(name));
+  const alternatives = [...folders.map((name) => `${name}/`), ...files.map((name) => `${name}\\.js$`)];
+  return `^(\\.\\./)+(${alternatives.join('|')})`;
+}
+
+const SQLITE = { regex: '(^|/)store/sqlite/', message: 'Only the facade (src/engram/) constructs the SQLite store.' };
+
+function layerRule(layer) {
+  const forbidden = [...FOLDERS, ...FILES].filter((name) => name !== layer && !ALLOWED[layer].includes(name));
+  const patterns = [
+    {
+      regex: importOf(forbidden),
+      message: `src/${layer}/ may import only ${ALLOWED[layer].join(', ') || 'nothing of ours'} (DESIGN.md, Layers).`,
+    },
+  ];
+  if (layer !== 'store' && layer !== 'engram') patterns.push(SQLITE);
+  return { 'no-restricted-imports': ['error', { patterns }] };
+}
+
+/** One config block per layer, for its source files (tests may import anything). */
+export const layerConfigs = [
+  ...Object.keys(ALLOWED).map((layer) => ({
+    files: layer === 'errors' ? ['src/errors.ts'] : [`src/${layer}/**/*.ts`],
+    ignores: ['**/*.test.ts'],
+    rules: layerRule(layer),
+  })),
+  {
+    files: ['src/surfaces/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: importOf(FOLDERS.filter((name) => name !== 'surfaces')),
+              message: 'Surfaces import the public API (src/index.ts) only (DESIGN.md, Layers).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Benchmarks sit outside the library: the public API (`engram`) and `engram/internal` only.
+    files: ['bench/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+src/',
+              message: 'Benchmarks import Engram by its package name: `engram` or `engram/internal` (DESIGN.md).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+];

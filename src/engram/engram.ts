@@ -1,0 +1,427 @@
+/**
+ * The facade: `openEngram` wires a store, an embedder, the configuration and a clock into one
+ * engine with the operations every surface uses. It is the only place (with tests) that
+ * constructs concrete backends.
+ */
+import path from 'node:path';
+
+import { cooldownDecay, secondsSince } from '../activation/cooldown.js';
+import { cooldownFor } from '../activation/settings.js';
+import { parseConfig } from '../config/load.js';
+import type { ConfigInput, EngramConfig } from '../config/schema.js';
+import { withEmbeddingCache } from '../embedding/cached-embedder.js';
+import { withCoalescing } from '../embedding/coalescing-embedder.js';
+import { createEmbedderFromConfig } from '../embedding/create-embedder.js';
+import type { Embedder } from '../embedding/embedder.js';
+import { assertCompatible, describeEmbedder, NO_EMBEDDER_ID, recordEmbedder } from '../embedding/index-compatibility.js';
+import { EngramError, InvalidInputError, NotFoundError } from '../errors.js';
+import { type Clock, systemClock } from '../model/clock.js';
+import { type IdGenerator, ulidGenerator } from '../model/ids.js';
+import { type ListMemoriesOptions, ListRequestSchema } from '../model/list-request.js';
+import { DEFAULT_SCOPE, type Kind, type Memory, type Tier } from '../model/memory.js';
+import {
+  describeIssues,
+  type MemoryInput,
+  MemoryInputSchema,
+  type MemoryPatch,
+  MemoryPatchSchema,
+} from '../model/memory-input.js';
+import type { Receipt } from '../model/receipt.js';
+import type { SearchOptions } from '../model/search-request.js';
+import type { ActivityEntry } from '../model/session.js';
+import type { ReceiptQueryOptions, SessionOptions } from '../model/session-request.js';
+import { hybridSearch, type SearchHit } from '../retrieval/hybrid-search.js';
+import { Session } from '../session/session.js';
+import { SqliteStore } from '../store/sqlite/sqlite-store.js';
+import type { MemoryFilter, Store, StoreStats } from '../store/store.js';
+import type { ForgetOutcome, ToolEngine } from '../tools/tool-engine.js';
+import { describeMessages } from './describe-messages.js';
+import { embedMemories, type ProgressListener } from './embed-batches.js';
+import { type ImportOptions, type ImportSummary, parseRecords, writeRecords } from './import-records.js';
+import { newMemory, patchMemory, supersedeRepeatedKeys } from './new-memory.js';
+import { parseSearchRequest, retrievalSettings } from './search-request.js';
+import { parseReceiptQuery, parseSessionOptions } from './session-request.js';
+import { type MemoryFactory, persistWorkingSet } from './working-set-memory.js';
+
+/** How to open an engine. Everything is optional. */
+export interface OpenEngramOptions {
+  /** Database file. @default config `store.path` (".engram/engram.db") */
+  path?: string;
+  /** Settings of `engram.toml`'s shape; missing keys take the seeds' defaults. */
+  config?: ConfigInput;
+  /** The embedder; `null` stores no vectors (lexical search only). @default from config `[embedding]` */
+  embedder?: Embedder | null;
+  /** The storage backend. @default SQLite at `path` */
+  store?: Store;
+  clock?: Clock;
+  ids?: IdGenerator;
+  /** Tenant used when a call names none. @default config `store.tenant` */
+  tenant?: string;
+  /** Refuse to create a database that does not exist yet (read-only commands). @default false */
+  mustExist?: boolean;
+}
+
+/** Engine statistics: the store's counts plus the embedder in use. */
+export interface EngramStats extends StoreStats {
+  path: string | null;
+  embedder: string;
+}
+
+/** Opens an Engram engine: `const engram = await openEngram({ path: '.engram/engram.db' })`. */
+export async function openEngram(options: OpenEngramOptions = {}): Promise<Engram> {
+  const config = parseConfig(options.config ?? {}, 'config');
+  const file = options.path ?? config.store.path;
+  const store =
+    options.store ??
+    new SqliteStore(file, {
+      mustExist: options.mustExist ?? false,
+      createDirectory: path.resolve(file) === path.resolve(config.store.path),
+    });
+  const raw = options.embedder !== undefined ? options.embedder : createEmbedderFromConfig(config.embedding);
+  const clock = options.clock ?? systemClock;
+  return new Engram({
+    config,
+    store,
+    embedder: raw,
+    clock,
+    ids: options.ids ?? ulidGenerator(clock),
+    tenant: options.tenant ?? config.store.tenant,
+    path: options.store ? null : file,
+  });
+}
+
+/** The engine. Create it with `openEngram`. */
+export class Engram implements ToolEngine {
+  readonly config: EngramConfig;
+  readonly tenant: string;
+  /** The database file, when the engine opened one. */
+  readonly path: string | null;
+  private readonly store: Store;
+  /** Embeds memories, through the database's cache: the same text is never embedded twice. */
+  private readonly embedder: Embedder | null;
+  /**
+   * Embeds queries directly (they rarely repeat, and caching them would grow the database on
+   * every search); queries arriving together — a server's concurrent requests — share a batch.
+   */
+  private readonly queryEmbedder: Embedder | null;
+  private readonly clock: Clock;
+  private readonly ids: IdGenerator;
+  private closed = false;
+
+  /** @internal use `openEngram` */
+  constructor(parts: {
+    config: EngramConfig;
+    store: Store;
+    embedder: Embedder | null;
+    clock: Clock;
+    ids: IdGenerator;
+    tenant: string;
+    path: string | null;
+  }) {
+    this.config = parts.config;
+    this.store = parts.store;
+    this.embedder = parts.embedder ? withEmbeddingCache(parts.embedder, parts.store) : null;
+    this.queryEmbedder = parts.embedder ? withCoalescing(parts.embedder) : null;
+    this.clock = parts.clock;
+    this.ids = parts.ids;
+    this.tenant = parts.tenant;
+    this.path = parts.path;
+  }
+
+  /** Whether this engine embeds text; without an embedder, search and recall go by words only. */
+  get hasEmbedder(): boolean {
+    return this.queryEmbedder !== null;
+  }
+
+  /** Stores a memory and indexes it. A string is shorthand for `{ text }`. */
+  async remember(input: MemoryInput | string): Promise<Memory> {
+    const [memory] = await this.rememberMany([typeof input === 'string' ? { text: input } : input]);
+    return memory as Memory;
+  }
+
+  /**
+   * Stores several memories atomically: all of them or none. A memory with the `key` of a live
+   * memory in the same scope, or naming one in `supersedes`, replaces it; the old one is kept
+   * and marked superseded.
+   */
+  async rememberMany(inputs: readonly (MemoryInput | string)[], onProgress?: ProgressListener): Promise<Memory[]> {
+    this.assertOpen();
+    const parsed = inputs.map((input, index) => {
+      const result = MemoryInputSchema.safeParse(typeof input === 'string' ? { text: input } : input);
+      if (!result.success) {
+        throw new InvalidInputError(`${inputs.length > 1 ? `memory ${index + 1}: ` : ''}${describeIssues(result.error)}`);
+      }
+      // The tenant is the isolation boundary: an engine writes only its own.
+      if (result.data.tenant !== undefined && result.data.tenant !== this.tenant) {
+        throw new InvalidInputError(
+          `${inputs.length > 1 ? `memory ${index + 1}: ` : ''}tenant ${result.data.tenant} is not this engine's tenant (${this.tenant}): open one for it with openEngram({ tenant })`,
+        );
+      }
+      return result.data;
+    });
+    await assertCompatible(this.store, this.embedder);
+    const now = this.clock.now();
+    const memories = parsed.map((input) => newMemory(input, this.ids(), now, { tenant: this.tenant, scope: DEFAULT_SCOPE }));
+    supersedeRepeatedKeys(memories, now);
+    const replaced = new Map<string, Memory>();
+    for (const [index, memory] of memories.entries()) {
+      const input = parsed[index];
+      const targets = [
+        input?.supersedes ? await this.requireLive(memory.tenant, input.supersedes) : null,
+        memory.key && memory.supersededBy === null ? await this.store.findByKey(memory.tenant, memory.scope, memory.key) : null,
+      ];
+      for (const old of targets) {
+        if (old && !replaced.has(old.id)) {
+          replaced.set(old.id, { ...old, supersededBy: memory.id, updatedAt: now.toISOString() });
+        }
+      }
+    }
+    const vectors = await this.embedMemories(memories, onProgress);
+    onProgress?.({ phase: 'writing', done: 0, total: memories.length });
+    await this.store.commit({
+      insert: memories.map((memory, i) => ({ memory, vector: vectors?.[i] ?? null })),
+      update: [...replaced.values()].map((memory) => ({ memory })),
+    });
+    await recordEmbedder(this.store, this.embedder, vectors ?? []);
+    onProgress?.({ phase: 'writing', done: memories.length, total: memories.length });
+    return memories;
+  }
+
+  /** The memory with this id, or null. Archived and superseded memories are returned too. */
+  async get(id: string): Promise<Memory | null> {
+    this.assertOpen();
+    return this.store.getMemory(this.tenant, id);
+  }
+
+  /** Changes fields of a memory; new text is re-embedded. */
+  async update(id: string, patch: MemoryPatch): Promise<Memory> {
+    this.assertOpen();
+    const result = MemoryPatchSchema.safeParse(patch);
+    if (!result.success) throw new InvalidInputError(describeIssues(result.error));
+    const current = await this.require(id);
+    const next = patchMemory(current, result.data, this.clock.now());
+    const textChanged = next.text !== current.text || next.context !== current.context;
+    if (textChanged) await assertCompatible(this.store, this.embedder);
+    const vectors = textChanged ? await this.embedMemories([next]) : null;
+    await this.store.commit({
+      update: [textChanged ? { memory: next, vector: vectors?.[0] ?? null } : { memory: next }],
+    });
+    return next;
+  }
+
+  /**
+   * Forgets a memory. By default it is archived: hidden from search and lists, still in the
+   * database and in exports. With `hard: true` it is deleted for good, with its index entries.
+   */
+  async forget(id: string, options: { hard?: boolean } = {}): Promise<ForgetOutcome> {
+    this.assertOpen();
+    const memory = await this.require(id);
+    if (options.hard) {
+      await this.store.purgeMemories(this.tenant, [id]);
+      return { id, outcome: 'deleted' };
+    }
+    if (memory.archivedAt === null) {
+      const at = this.clock.now().toISOString();
+      await this.store.commit({ update: [{ memory: { ...memory, archivedAt: at, updatedAt: at } }] });
+    }
+    return { id, outcome: 'archived' };
+  }
+
+  /** Memories, newest first by default; archived and superseded ones only with `all`. */
+  async list(options: ListMemoriesOptions = {}): Promise<Memory[]> {
+    this.assertOpen();
+    const result = ListRequestSchema.safeParse(options);
+    if (!result.success) throw new InvalidInputError(describeMessages(result.error));
+    const request = result.data;
+    return this.store.listMemories(this.filter(request, request.all ?? false), {
+      limit: request.limit ?? 50,
+      offset: request.offset ?? 0,
+      order: request.order ?? 'newest',
+    });
+  }
+
+  /** Finds memories by words and meaning. A string is shorthand for `{ query }`. */
+  async search(options: SearchOptions | string): Promise<SearchHit[]> {
+    this.assertOpen();
+    const request = parseSearchRequest(options, this.config.retrieval);
+    await assertCompatible(this.store, this.embedder);
+    const now = this.clock.now();
+    const cooldown = request.cooldown ? cooldownFor(this.config, 'explicit') : null;
+    const hits = await hybridSearch({
+      ...request,
+      store: this.store,
+      embedder: this.queryEmbedder,
+      // The working set repeats other memories; it is read through sessions, not found by search.
+      filter: { ...this.filter(request, false), ...request.timeRange, excludeKinds: request.kinds ? undefined : ['working_set'] },
+      now,
+      cooldown: cooldown ? (memory) => cooldownDecay(cooldown, secondsSince(memory.lastRetrievedAt, now)) : undefined,
+    });
+    if (request.recordRetrieval && hits.length > 0) {
+      await this.store.recordRetrieval(
+        this.tenant,
+        hits.map((hit) => hit.memory.id),
+        this.clock.now().toISOString(),
+      );
+    }
+    return hits;
+  }
+
+  /** The live memory with this key in `scope` (the default scope when omitted), or null. */
+  async getByKey(key: string, scope: string = DEFAULT_SCOPE): Promise<Memory | null> {
+    this.assertOpen();
+    return this.store.findByKey(this.tenant, scope, key);
+  }
+
+  /** Appends one line to the daily activity log (seed 003), stamped now. */
+  async logActivity(entry: Omit<ActivityEntry, 'tenant' | 'at'>): Promise<ActivityEntry> {
+    this.assertOpen();
+    const line = { ...entry, tenant: this.tenant, at: this.clock.now().toISOString() };
+    await this.store.appendActivity(line);
+    return line;
+  }
+
+  /** Activity-log lines, oldest first: one UTC day (`YYYY-MM-DD`) or the latest ones. */
+  async activity(options: { day?: string; limit?: number } = {}): Promise<ActivityEntry[]> {
+    this.assertOpen();
+    if (options.day !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(options.day)) {
+      throw new InvalidInputError(`day must be a date like 2026-01-31 (got ${options.day})`);
+    }
+    return this.store.listActivity(this.tenant, { day: options.day, limit: options.limit ?? 1000 });
+  }
+
+  /**
+   * A session: one conversation, resumable from any process by its id. Recall sees `scopes`
+   * (most specific first), by default the session's scope and then the default scope.
+   */
+  session(options: SessionOptions = {}): Session {
+    this.assertOpen();
+    return new Session(
+      {
+        store: this.store,
+        embedder: this.queryEmbedder,
+        config: this.config,
+        retrieval: retrievalSettings(this.config.retrieval),
+        clock: this.clock,
+        ids: this.ids,
+        tenant: this.tenant,
+        engram: this,
+        persistWorkingSet: (workingSet) => persistWorkingSet(this.store, workingSet, this.memoryFactory()),
+      },
+      parseSessionOptions(options, this.ids),
+    );
+  }
+
+  /** Activation receipts, newest first: every recall decision and why (`engram receipts`). */
+  async receipts(query: ReceiptQueryOptions = {}): Promise<Receipt[]> {
+    this.assertOpen();
+    return this.store.listReceipts(this.tenant, parseReceiptQuery(query));
+  }
+
+  /** Counts by kind, tier and scope, index and size. */
+  async stats(): Promise<EngramStats> {
+    this.assertOpen();
+    const stats = await this.store.stats(this.tenant);
+    return { ...stats, path: this.path, embedder: this.embedder ? this.embedder.id : NO_EMBEDDER_ID };
+  }
+
+  /**
+   * Re-embeds every memory (of every tenant) with the configured embedder and swaps the vector
+   * index in one transaction. Needed after changing the embedder; safe to interrupt.
+   */
+  async reindex(onProgress?: ProgressListener): Promise<{ memories: number; embedder: string; dimensions: number }> {
+    this.assertOpen();
+    const all: Memory[] = [];
+    for await (const memory of this.store.iterateAllMemories()) all.push(memory);
+    const vectors = await this.embedMemories(all, onProgress);
+    const info = describeEmbedder(this.embedder) ?? {
+      model: (this.embedder as Embedder).id,
+      dimensions: vectors?.[0]?.length ?? 0,
+    };
+    onProgress?.({ phase: 'writing', done: 0, total: all.length });
+    await this.store.replaceVectorIndex(
+      info,
+      vectors ? all.map((memory, i) => ({ id: memory.id, vector: vectors[i] as Float32Array })) : [],
+    );
+    onProgress?.({ phase: 'writing', done: all.length, total: all.length });
+    return { memories: all.length, embedder: info.model, dimensions: info.dimensions };
+  }
+
+  /**
+   * Imports exported records (see `export`): validated first, then embedded, then written in
+   * one transaction, so a bad record or a crash leaves the database as it was.
+   */
+  async import(records: readonly unknown[], options: ImportOptions = {}): Promise<ImportSummary> {
+    this.assertOpen();
+    const memories = parseRecords(records, this.tenant, options.lines);
+    await assertCompatible(this.store, this.embedder);
+    return writeRecords({
+      memories,
+      options,
+      store: this.store,
+      tenant: this.tenant,
+      embed: (memories, onProgress) => this.embedMemories(memories, onProgress),
+      afterWrite: (vectors) => recordEmbedder(this.store, this.embedder, vectors),
+    });
+  }
+
+  /** Every memory of this tenant, archived and superseded ones included, oldest first. */
+  export(): AsyncIterable<Memory> {
+    this.assertOpen();
+    return this.store.iterateMemories({ tenant: this.tenant, includeArchived: true, includeSuperseded: true });
+  }
+
+  /** Closes the database and the embedder. Safe to call twice. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.store.close();
+    await this.embedder?.close?.();
+  }
+
+  /** Builds memories stamped now, for engine-written records such as the working set. */
+  private memoryFactory(): MemoryFactory {
+    return (input) => newMemory(input, this.ids(), this.clock.now(), { tenant: this.tenant, scope: DEFAULT_SCOPE });
+  }
+
+  private async embedMemories(memories: readonly Memory[], onProgress?: ProgressListener): Promise<Float32Array[] | null> {
+    if (!this.embedder) return null;
+    return embedMemories(this.embedder, memories, this.config.embedding.batch_size * 8, onProgress);
+  }
+
+  private filter(
+    options: {
+      scopes?: readonly string[] | undefined;
+      kinds?: readonly Kind[] | undefined;
+      tiers?: readonly Tier[] | undefined;
+    },
+    all: boolean,
+  ): MemoryFilter {
+    return {
+      tenant: this.tenant,
+      scopes: options.scopes,
+      kinds: options.kinds,
+      tiers: options.tiers,
+      includeArchived: all,
+      includeSuperseded: all,
+    };
+  }
+
+  private async require(id: string): Promise<Memory> {
+    const memory = await this.store.getMemory(this.tenant, id);
+    if (!memory) throw new NotFoundError(`no memory with id ${id}: list ids with \`engram list\``);
+    return memory;
+  }
+
+  private async requireLive(tenant: string, id: string): Promise<Memory> {
+    const memory = await this.store.getMemory(tenant, id);
+    if (!memory) throw new NotFoundError(`cannot supersede ${id}: no memory with that id`);
+    if (memory.supersededBy !== null || memory.archivedAt !== null) {
+      throw new InvalidInputError(`cannot supersede ${id}: it is already ${memory.archivedAt ? 'archived' : 'superseded'}`);
+    }
+    return memory;
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new EngramError('closed', 'this Engram engine is closed: open a new one with openEngram()');
+  }
+}

@@ -1,0 +1,62 @@
+/**
+ * Reading a search request: the shared schema (`model/search-request.ts`) checks it, and the
+ * retrieval settings come from the configuration. The engine then only wires it to the store.
+ */
+import type { EngramConfig } from '../config/schema.js';
+import { InvalidInputError } from '../errors.js';
+import type { Kind, Tier } from '../model/memory.js';
+import { type Fusion, type SearchOptions, SearchRequestSchema } from '../model/search-request.js';
+import type { RetrievalSettings, SearchMode } from '../retrieval/hybrid-search.js';
+import { describeMessages } from './describe-messages.js';
+
+/** A checked search request, ready for hybrid search. */
+export interface SearchRequest {
+  query: string;
+  limit: number;
+  mode: SearchMode;
+  minRelevance: number;
+  scopes: readonly string[] | undefined;
+  kinds: readonly Kind[] | undefined;
+  tiers: readonly Tier[] | undefined;
+  timeRange: { occurredAfter?: string; occurredBefore?: string };
+  recordRetrieval: boolean;
+  cooldown: boolean;
+  settings: RetrievalSettings;
+}
+
+/** Checks `options` (a string is shorthand for `{ query }`) and fills in defaults from `retrieval`. */
+export function parseSearchRequest(options: SearchOptions | string, retrieval: EngramConfig['retrieval']): SearchRequest {
+  const result = SearchRequestSchema.safeParse(typeof options === 'string' ? { query: options } : options);
+  if (!result.success) throw new InvalidInputError(describeMessages(result.error));
+  const request = result.data;
+  const timeRange: { occurredAfter?: string; occurredBefore?: string } = {};
+  if (request.occurredAfter !== undefined) timeRange.occurredAfter = request.occurredAfter;
+  if (request.occurredBefore !== undefined) timeRange.occurredBefore = request.occurredBefore;
+  return {
+    query: request.query,
+    limit: request.limit ?? 10,
+    mode: request.mode ?? 'hybrid',
+    minRelevance: request.minRelevance ?? 0,
+    scopes: request.scopes,
+    kinds: request.kinds,
+    tiers: request.tiers,
+    timeRange,
+    recordRetrieval: request.recordRetrieval !== false,
+    cooldown: request.cooldown === true,
+    settings: retrievalSettings(retrieval, request.fusion ?? retrieval.fusion),
+  };
+}
+
+/** Hybrid search's settings from the `[retrieval]` section. */
+export function retrievalSettings(retrieval: EngramConfig['retrieval'], fusion: Fusion = retrieval.fusion): RetrievalSettings {
+  return {
+    fusion,
+    lexicalWeight: retrieval.lexical_weight,
+    candidates: retrieval.candidates,
+    factors: {
+      recencyWeight: retrieval.recency_weight,
+      recencyHalfLifeDays: retrieval.recency_half_life_days,
+      exactBoost: retrieval.exact_boost,
+    },
+  };
+}

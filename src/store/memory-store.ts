@@ -1,0 +1,53 @@
+/**
+ * The memories part of a Store: the memory records themselves, read and written. A write
+ * carries each memory's vector too, so one change keeps the memory and its search entries in
+ * step (the search parts read what these writes index).
+ */
+import type { Memory } from '../model/memory.js';
+import type { MemoryFilter } from './memory-filter.js';
+
+/** A memory and the vector to index for it (null when no embedder is configured). */
+export interface MemoryEntry {
+  memory: Memory;
+  vector: Float32Array | null;
+}
+
+/** A set of writes applied atomically: all of them or none. */
+export interface MemoryChange {
+  insert?: readonly MemoryEntry[];
+  /** Whole records replacing the stored ones with the same id; `vector: undefined` keeps the old vector. */
+  update?: readonly { memory: Memory; vector?: Float32Array | null }[];
+}
+
+/** Listing order and page. */
+export interface ListOptions {
+  limit: number;
+  offset?: number;
+  /** @default "newest" */
+  order?: 'newest' | 'oldest';
+}
+
+/** Reading memories: by id, by key, listed, counted or visited in pages. */
+export interface MemoryReader {
+  getMemory(tenant: string, id: string): Promise<Memory | null>;
+  /** The memories with these ids, in the order asked for; unknown ids are left out. */
+  getMemories(tenant: string, ids: readonly string[]): Promise<Memory[]>;
+  /** The live (not archived, not superseded) memory with this key in this scope. */
+  findByKey(tenant: string, scope: string, key: string): Promise<Memory | null>;
+  listMemories(filter: MemoryFilter, options: ListOptions): Promise<Memory[]>;
+  countMemories(filter: MemoryFilter): Promise<number>;
+  /** Every memory matching `filter`, in the order they were stored, read in pages. */
+  iterateMemories(filter: MemoryFilter, pageSize?: number): AsyncIterable<Memory>;
+  /** Every memory of every tenant, in the order they were stored; for re-indexing. */
+  iterateAllMemories(pageSize?: number): AsyncIterable<Memory>;
+}
+
+/** Reading and writing memories. */
+export interface MemoryStore extends MemoryReader {
+  /** Applies inserts and updates in one transaction. */
+  commit(change: MemoryChange): Promise<void>;
+  /** Deletes memories for good, with their index entries. Returns how many were deleted. */
+  purgeMemories(tenant: string, ids: readonly string[]): Promise<number>;
+  /** Notes that these memories were just retrieved (for cooldown and stats). */
+  recordRetrieval(tenant: string, ids: readonly string[], at: string): Promise<void>;
+}

@@ -1,0 +1,35 @@
+/**
+ * The engine as the tools and sessions see it: the operations they call, declared here, below
+ * them, so they never depend on the facade that implements it (`Engram` in `src/engram/`).
+ * Tests and other engines can stand in for it.
+ */
+import type { EngramConfig } from '../config/schema.js';
+import type { Memory } from '../model/memory.js';
+import type { MemoryInput } from '../model/memory-input.js';
+import type { SearchOptions } from '../model/search-request.js';
+import type { ActivityEntry } from '../model/session.js';
+import type { SearchHit } from '../retrieval/hybrid-search.js';
+
+/** What forgetting did: archived (kept, hidden) or deleted for good. */
+export interface ForgetOutcome {
+  id: string;
+  outcome: 'archived' | 'deleted';
+}
+
+/** The engine operations the memory tools use. */
+export interface ToolEngine {
+  /** The engine's settings (thresholds, similarity, limits). */
+  readonly config: EngramConfig;
+  /** Whether the engine embeds text; without an embedder, search goes by words only. */
+  readonly hasEmbedder: boolean;
+  /** Stores a memory and indexes it. A string is shorthand for `{ text }`. */
+  remember(input: MemoryInput | string): Promise<Memory>;
+  /** Archives a memory, or with `hard: true` deletes it for good. */
+  forget(id: string, options?: { hard?: boolean }): Promise<ForgetOutcome>;
+  /** Finds memories by words and meaning. A string is shorthand for `{ query }`. */
+  search(options: SearchOptions | string): Promise<SearchHit[]>;
+  /** The live memory with this key in `scope` (the default scope when omitted), or null. */
+  getByKey(key: string, scope?: string): Promise<Memory | null>;
+  /** Appends one line to the daily activity log (seed 003), stamped now. */
+  logActivity(entry: Omit<ActivityEntry, 'tenant' | 'at'>): Promise<ActivityEntry>;
+}

@@ -1,0 +1,63 @@
+/**
+ * The layer rule of `eslint-layers.js` against code that breaks it and code that keeps it,
+ * so the linter cannot quietly stop enforcing DESIGN.md's layers.
+ */
+import { ESLint } from 'eslint';
+import tseslint from 'typescript-eslint';
+import { describe, expect, it } from 'vitest';
+
+import { layerConfigs } from '../eslint-layers.js';
+
+const eslint = new ESLint({
+  cwd: process.cwd(),
+  overrideConfigFile: true,
+  overrideConfig: [{ files: ['**/*.ts'], languageOptions: { parser: tseslint.parser } }, ...layerConfigs],
+});
+
+/** The layer-rule messages for `source` as if it were the file at `filePath`. */
+async function layerErrors(filePath: string, source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(source, { filePath });
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+describe('the layer rule', () => {
+  it.each([
+    ['src/tools/search-memory.ts', "import type { Engram } from '../engram/engram.js';"],
+    ['src/session/session.ts', "import { openEngram } from '../engram/engram.js';"],
+    ['src/model/memory.ts', "import { InvalidInputError } from '../errors.js';"],
+    ['src/model/memory.ts', "import type { EngramConfig } from '../config/schema.js';"],
+    ['src/config/schema.ts', "import { hybridSearch } from '../retrieval/hybrid-search.js';"],
+    ['src/store/store.ts', "import type { Embedder } from '../embedding/embedder.js';"],
+    ['src/retrieval/hybrid-search.ts', "import { activate } from '../activation/activate.js';"],
+    ['src/activation/activate.ts', "import { SqliteStore } from '../store/sqlite/sqlite-store.js';"],
+    ['src/tools/providers/mcp.ts', "import { Session } from '../../session/session.js';"],
+    ['src/context/format.ts', "import { Engram } from '../index.js';"],
+    ['src/surfaces/http/routes/search.ts', "import { hybridSearch } from '../../../retrieval/hybrid-search.js';"],
+    ['src/surfaces/cli/commands/add.ts', "import type { Store } from '../../../store/store.js';"],
+    ['bench/locomo.ts', "import { openEngram } from '../src/index.js';"],
+  ])('refuses %s importing upward or around the public API: %s', async (filePath, source) => {
+    const errors = await layerErrors(filePath, source);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/DESIGN\.md|facade/);
+  });
+
+  it.each([
+    ['src/tools/tool.ts', "import type { ToolEngine } from './tool-engine.js';"],
+    ['src/session/session.ts', "import { bindTool } from '../tools/tool.js';"],
+    ['src/engram/engram.ts', "import { SqliteStore } from '../store/sqlite/sqlite-store.js';"],
+    ['src/store/sqlite/rows.ts', "import type { Memory } from '../../model/memory.js';"],
+    ['src/store/sqlite/rows.ts', "import type { MemoryFilter } from '../store.js';"],
+    ['src/config/schema.ts', "import { FUSIONS } from '../model/search-request.js';"],
+    ['src/surfaces/http/routes/search.ts', "import { type Engram } from '../../../index.js';"],
+    ['src/surfaces/cli/commands/serve.ts', "import { startServer } from '../../http/server.js';"],
+    ['src/model/search-request.ts', "import { z } from 'zod';"],
+    ['bench/locomo.ts', "import { openEngram } from 'engram';"],
+    ['bench/scale.ts', "import { SqliteStore } from 'engram/internal';"],
+  ])('allows %s: %s', async (filePath, source) => {
+    expect(await layerErrors(filePath, source)).toEqual([]);
+  });
+
+  it('leaves tests free to import what they test', async () => {
+    expect(await layerErrors('src/model/memory.test.ts', "import { openEngram } from '../engram/engram.js';")).toEqual([]);
+  });
+});

@@ -1,0 +1,344 @@
+/**
+ * The memories part of the Store contract: writing memories and reading them back by id, by
+ * key, listed, counted and iterated, deleting them, and stamping their retrieval. It needs only a
+ * `MemoryStore`; what a write does to the search indexes is in `memory-indexing.ts`.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+
+import type { MemoryEntry, MemoryFilter, MemoryStore } from '../../src/store/store.js';
+import { makeMemory, minutesAfterEpoch, OTHER_TENANT, TENANT } from '../fixtures/memory.js';
+import { EAST } from '../fixtures/vectors.js';
+import { ALL, entry } from './fixtures.js';
+import { attempt, collect, idsOf } from './helpers.js';
+
+/** Runs the memories contract against the store of the current test (see `freshStoreForEachTest`). */
+export function memoryStoreContract(current: () => MemoryStore): void {
+  let store: MemoryStore;
+  beforeEach(() => {
+    store = current();
+  });
+  const insert = (...entries: MemoryEntry[]) => store.commit({ insert: entries });
+
+  describe('writing and reading memories', () => {
+    it('returns every field of a committed memory exactly as it was written', async () => {
+      const full = makeMemory({
+        id: 'full',
+        scope: 'project:engram',
+        kind: 'solution',
+        tier: 'must',
+        pinned: true,
+        hardRule: true,
+        text: 'Fixed the flaky upload test by awaiting the stream — naïve retry did not help 🙂',
+        abstract: 'Awaiting the stream fixed the flaky upload test.',
+        key: 'flaky-upload',
+        sessionId: 'session-42',
+        source: 'agent',
+        trust: 0.8,
+        data: { goal: 'fix test', approach: ['await', 'retry'], outcome: { ok: true, runs: 3 }, confidence: 0.75, note: null },
+        tags: ['ci', 'tests', 'ünïcode'],
+        occurredAt: minutesAfterEpoch(-90),
+        createdAt: minutesAfterEpoch(1),
+        updatedAt: minutesAfterEpoch(2),
+        lastRetrievedAt: '2025-01-15T09:03:04.567Z',
+        retrievalCount: 3,
+      });
+      const sparse = makeMemory({
+        id: 'sparse',
+        source: 'tool',
+        trust: 0.6,
+        archivedAt: minutesAfterEpoch(5),
+        supersededBy: 'full',
+      });
+      await insert(entry(full, EAST), entry(sparse));
+
+      expect(await store.getMemory(TENANT, 'full')).toEqual(full);
+      expect(await store.getMemory(TENANT, 'sparse')).toEqual(sparse);
+    });
+
+    it('returns null for an unknown id and for a memory of another tenant', async () => {
+      await insert(entry(makeMemory({ id: 'theirs', tenant: OTHER_TENANT })));
+
+      expect(await store.getMemory(TENANT, 'missing')).toBeNull();
+      expect(await store.getMemory(TENANT, 'theirs')).toBeNull();
+    });
+
+    it('returns several memories in the order asked for, leaving out unknown ids and other tenants', async () => {
+      await insert(
+        entry(makeMemory({ id: 'a' })),
+        entry(makeMemory({ id: 'b' })),
+        entry(makeMemory({ id: 'c' })),
+        entry(makeMemory({ id: 'theirs', tenant: OTHER_TENANT })),
+      );
+
+      const found = await store.getMemories(TENANT, ['c', 'missing', 'a', 'theirs', 'b']);
+
+      expect(idsOf(found)).toEqual(['c', 'a', 'b']);
+      expect(await store.getMemories(TENANT, [])).toEqual([]);
+    });
+
+    it('reports a refused change as a rejected promise, never as a synchronous throw', async () => {
+      await insert(entry(makeMemory({ id: 'existing' })));
+      let outcome: Promise<void> | undefined;
+
+      expect(() => {
+        outcome = insert(entry(makeMemory({ id: 'existing' })));
+      }).not.toThrow();
+      await expect(outcome).rejects.toThrow();
+    });
+  });
+
+  describe('keyed memories', () => {
+    it('finds the live memory with a tenant, scope and key', async () => {
+      await insert(
+        entry(makeMemory({ id: 'old', key: 'editor', text: 'vim', supersededBy: 'live' })),
+        entry(makeMemory({ id: 'gone', key: 'editor', text: 'nano', archivedAt: minutesAfterEpoch(1) })),
+        entry(makeMemory({ id: 'live', key: 'editor', text: 'helix' })),
+        entry(makeMemory({ id: 'elsewhere', key: 'editor', scope: 'project:x', text: 'emacs' })),
+        entry(makeMemory({ id: 'theirs', key: 'editor', tenant: OTHER_TENANT, text: 'vscode' })),
+      );
+
+      expect((await store.findByKey(TENANT, 'user:alice', 'editor'))?.id).toBe('live');
+      expect((await store.findByKey(TENANT, 'project:x', 'editor'))?.id).toBe('elsewhere');
+      expect((await store.findByKey(OTHER_TENANT, 'user:alice', 'editor'))?.id).toBe('theirs');
+      expect(await store.findByKey(TENANT, 'user:alice', 'shell')).toBeNull();
+    });
+
+    it('finds nothing by key when the only memory with it is superseded or archived', async () => {
+      await insert(
+        entry(makeMemory({ id: 'old', key: 'editor', supersededBy: 'x' })),
+        entry(makeMemory({ id: 'gone', key: 'editor', archivedAt: minutesAfterEpoch(1) })),
+      );
+
+      expect(await store.findByKey(TENANT, 'user:alice', 'editor')).toBeNull();
+    });
+
+    it('refuses a second live memory with the same tenant, scope and key', async () => {
+      await insert(entry(makeMemory({ id: 'first', key: 'editor' })));
+
+      await expect(attempt(() => insert(entry(makeMemory({ id: 'second', key: 'editor' }))))).rejects.toThrow();
+
+      expect(await store.getMemory(TENANT, 'second')).toBeNull();
+    });
+
+    it('allows a new live memory with a key once the old one is superseded', async () => {
+      const first = makeMemory({ id: 'first', key: 'editor' });
+      await insert(entry(first));
+
+      await store.commit({ update: [{ memory: { ...first, supersededBy: 'second' } }] });
+      await insert(entry(makeMemory({ id: 'second', key: 'editor' })));
+
+      expect((await store.findByKey(TENANT, 'user:alice', 'editor'))?.id).toBe('second');
+    });
+
+    it('replaces a keyed memory in one change that supersedes the old one and inserts the new one', async () => {
+      const first = makeMemory({ id: 'first', key: 'editor' });
+      await insert(entry(first));
+
+      await store.commit({
+        insert: [entry(makeMemory({ id: 'second', key: 'editor' }))],
+        update: [{ memory: { ...first, supersededBy: 'second' } }],
+      });
+
+      expect((await store.findByKey(TENANT, 'user:alice', 'editor'))?.id).toBe('second');
+      expect((await store.getMemory(TENANT, 'first'))?.supersededBy).toBe('second');
+    });
+  });
+
+  describe('purging memories', () => {
+    it('purges nothing when given no ids', async () => {
+      await insert(entry(makeMemory({ id: 'a' })));
+
+      expect(await store.purgeMemories(TENANT, [])).toBe(0);
+      expect(await store.countMemories(ALL)).toBe(1);
+    });
+  });
+
+  describe('listing and counting', () => {
+    /** Six memories of this tenant, one a minute, plus one of another tenant. */
+    async function insertListingFixtures(): Promise<void> {
+      await insert(
+        entry(makeMemory({ id: 'm0', createdAt: minutesAfterEpoch(0), scope: 'user:alice', kind: 'fact', tier: 'must' })),
+        entry(makeMemory({ id: 'm1', createdAt: minutesAfterEpoch(1), scope: 'project:x', kind: 'decision', tier: 'nice' })),
+        entry(makeMemory({ id: 'm2', createdAt: minutesAfterEpoch(2), scope: 'session:s1', kind: 'note', sessionId: 's1' })),
+        entry(makeMemory({ id: 'm3', createdAt: minutesAfterEpoch(3), scope: 'user:alice', kind: 'preference', tier: 'nice' })),
+        entry(makeMemory({ id: 'archived', createdAt: minutesAfterEpoch(4), archivedAt: minutesAfterEpoch(10) })),
+        entry(makeMemory({ id: 'superseded', createdAt: minutesAfterEpoch(5), supersededBy: 'm3' })),
+        entry(makeMemory({ id: 'theirs', tenant: OTHER_TENANT, createdAt: minutesAfterEpoch(6) })),
+      );
+    }
+
+    it('lists live memories newest first by default and oldest first on request', async () => {
+      await insertListingFixtures();
+
+      expect(idsOf(await store.listMemories(ALL, { limit: 10 }))).toEqual(['m3', 'm2', 'm1', 'm0']);
+      expect(idsOf(await store.listMemories(ALL, { limit: 10, order: 'newest' }))).toEqual(['m3', 'm2', 'm1', 'm0']);
+      expect(idsOf(await store.listMemories(ALL, { limit: 10, order: 'oldest' }))).toEqual(['m0', 'm1', 'm2', 'm3']);
+    });
+
+    it('pages a listing with limit and offset', async () => {
+      await insertListingFixtures();
+
+      expect(idsOf(await store.listMemories(ALL, { limit: 2 }))).toEqual(['m3', 'm2']);
+      expect(idsOf(await store.listMemories(ALL, { limit: 2, offset: 2 }))).toEqual(['m1', 'm0']);
+      expect(idsOf(await store.listMemories(ALL, { limit: 2, offset: 1, order: 'oldest' }))).toEqual(['m1', 'm2']);
+      expect(await store.listMemories(ALL, { limit: 2, offset: 4 })).toEqual([]);
+    });
+
+    it('filters a listing by scopes, kinds, tiers and session', async () => {
+      await insertListingFixtures();
+      const oldest = { limit: 10, order: 'oldest' } as const;
+
+      expect(idsOf(await store.listMemories({ ...ALL, scopes: ['user:alice'] }, oldest))).toEqual(['m0', 'm3']);
+      expect(idsOf(await store.listMemories({ ...ALL, scopes: ['project:x', 'session:s1'] }, oldest))).toEqual(['m1', 'm2']);
+      expect(idsOf(await store.listMemories({ ...ALL, kinds: ['decision', 'preference'] }, oldest))).toEqual(['m1', 'm3']);
+      expect(idsOf(await store.listMemories({ ...ALL, tiers: ['nice'] }, oldest))).toEqual(['m1', 'm3']);
+      expect(idsOf(await store.listMemories({ ...ALL, sessionId: 's1' }, oldest))).toEqual(['m2']);
+      expect(idsOf(await store.listMemories({ ...ALL, scopes: ['user:alice'], tiers: ['must'] }, oldest))).toEqual(['m0']);
+    });
+
+    it('matches nothing when a filter names an empty list of scopes or kinds', async () => {
+      await insertListingFixtures();
+
+      expect(await store.listMemories({ ...ALL, scopes: [] }, { limit: 10 })).toEqual([]);
+      expect(await store.listMemories({ ...ALL, kinds: [] }, { limit: 10 })).toEqual([]);
+      expect(await store.countMemories({ ...ALL, scopes: [] })).toBe(0);
+    });
+
+    it('hides archived and superseded memories unless asked to include them', async () => {
+      await insertListingFixtures();
+      const oldest = { limit: 10, order: 'oldest' } as const;
+
+      expect(idsOf(await store.listMemories({ ...ALL, includeArchived: true }, oldest))).toEqual([
+        'm0',
+        'm1',
+        'm2',
+        'm3',
+        'archived',
+      ]);
+      expect(idsOf(await store.listMemories({ ...ALL, includeSuperseded: true }, oldest))).toEqual([
+        'm0',
+        'm1',
+        'm2',
+        'm3',
+        'superseded',
+      ]);
+      expect(await store.listMemories({ ...ALL, includeArchived: true, includeSuperseded: true }, oldest)).toHaveLength(6);
+    });
+
+    it('keeps one tenant’s memories out of another tenant’s listing', async () => {
+      await insertListingFixtures();
+
+      expect(idsOf(await store.listMemories({ tenant: OTHER_TENANT }, { limit: 10 }))).toEqual(['theirs']);
+      expect(await store.listMemories({ tenant: 'nobody' }, { limit: 10 })).toEqual([]);
+    });
+
+    it('counts exactly the memories it would list', async () => {
+      await insertListingFixtures();
+      const filters: MemoryFilter[] = [
+        ALL,
+        { ...ALL, scopes: ['user:alice'] },
+        { ...ALL, kinds: ['note', 'fact'] },
+        { ...ALL, tiers: ['nice', 'unknown'] },
+        { ...ALL, sessionId: 's1' },
+        { ...ALL, includeArchived: true },
+        { ...ALL, includeArchived: true, includeSuperseded: true },
+        { ...ALL, scopes: [] },
+        { tenant: OTHER_TENANT },
+      ];
+
+      for (const filter of filters) {
+        const listed = await store.listMemories(filter, { limit: 100 });
+        expect(await store.countMemories(filter), JSON.stringify(filter)).toBe(listed.length);
+      }
+    });
+  });
+
+  describe('activation filters', () => {
+    it('filters pinned or hard-rule memories and leaves out excluded kinds', async () => {
+      await store.commit({
+        insert: [
+          entry(makeMemory({ id: 'pinned', pinned: true })),
+          entry(makeMemory({ id: 'rule', hardRule: true, kind: 'constraint' })),
+          entry(makeMemory({ id: 'plain' })),
+          entry(makeMemory({ id: 'ws', kind: 'working_set' })),
+        ],
+      });
+
+      const pinned = await store.listMemories({ tenant: TENANT, pinnedOrHardRule: true }, { limit: 10, order: 'oldest' });
+      const notWorkingSet = await store.listMemories(
+        { tenant: TENANT, excludeKinds: ['working_set', 'constraint'] },
+        { limit: 10, order: 'oldest' },
+      );
+
+      expect(pinned.map((m) => m.id)).toEqual(['pinned', 'rule']);
+      expect(notWorkingSet.map((m) => m.id)).toEqual(['pinned', 'plain']);
+    });
+  });
+
+  describe('iterating', () => {
+    it('visits every memory of a filter once, oldest first, in pages', async () => {
+      for (let i = 0; i < 5; i++) await insert(entry(makeMemory({ id: `m${i}`, createdAt: minutesAfterEpoch(i) })));
+      await insert(
+        entry(makeMemory({ id: 'archived', createdAt: minutesAfterEpoch(6), archivedAt: minutesAfterEpoch(7) })),
+        entry(makeMemory({ id: 'theirs', tenant: OTHER_TENANT, createdAt: minutesAfterEpoch(8) })),
+      );
+
+      expect(idsOf(await collect(store.iterateMemories(ALL, 2)))).toEqual(['m0', 'm1', 'm2', 'm3', 'm4']);
+      expect(idsOf(await collect(store.iterateMemories({ ...ALL, includeArchived: true }, 2)))).toEqual([
+        'm0',
+        'm1',
+        'm2',
+        'm3',
+        'm4',
+        'archived',
+      ]);
+      expect(idsOf(await collect(store.iterateMemories({ ...ALL, scopes: [] }, 2)))).toEqual([]);
+    });
+
+    it('visits every memory of every tenant once, oldest first, in pages', async () => {
+      const tenants = [TENANT, OTHER_TENANT, TENANT, OTHER_TENANT, TENANT, TENANT];
+      for (const [i, tenant] of tenants.entries()) {
+        await insert(
+          entry(
+            makeMemory({
+              id: `m${i}`,
+              tenant,
+              createdAt: minutesAfterEpoch(i),
+              archivedAt: i === 3 ? minutesAfterEpoch(9) : null,
+            }),
+          ),
+        );
+      }
+
+      const visited = await collect(store.iterateAllMemories(2));
+
+      expect(idsOf(visited)).toEqual(['m0', 'm1', 'm2', 'm3', 'm4', 'm5']);
+      expect(visited.map((memory) => memory.tenant)).toEqual(tenants);
+    });
+
+    it('visits nothing in an empty store', async () => {
+      expect(await collect(store.iterateAllMemories(2))).toEqual([]);
+      expect(await collect(store.iterateMemories(ALL))).toEqual([]);
+    });
+  });
+
+  describe('retrieval statistics', () => {
+    it('counts each retrieval and remembers when the last one happened', async () => {
+      await insert(entry(makeMemory({ id: 'a' })), entry(makeMemory({ id: 'b' })));
+
+      await store.recordRetrieval(TENANT, ['a', 'b'], minutesAfterEpoch(10));
+      await store.recordRetrieval(TENANT, ['a'], minutesAfterEpoch(20));
+
+      expect(await store.getMemory(TENANT, 'a')).toMatchObject({ retrievalCount: 2, lastRetrievedAt: minutesAfterEpoch(20) });
+      expect(await store.getMemory(TENANT, 'b')).toMatchObject({ retrievalCount: 1, lastRetrievedAt: minutesAfterEpoch(10) });
+    });
+
+    it('records retrievals only within the tenant and ignores unknown ids', async () => {
+      await insert(entry(makeMemory({ id: 'theirs', tenant: OTHER_TENANT })));
+
+      await store.recordRetrieval(TENANT, ['theirs', 'missing'], minutesAfterEpoch(10));
+
+      expect(await store.getMemory(OTHER_TENANT, 'theirs')).toMatchObject({ retrievalCount: 0, lastRetrievedAt: null });
+    });
+  });
+}

@@ -1,0 +1,70 @@
+/**
+ * The statistics part of the Store contract: one tenant's counts across memories, vectors,
+ * cached embeddings and the vector index.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+
+import type { EmbeddingCache, MemoryEntry, MemoryStore, StoreStatistics, VectorIndexStore } from '../../src/store/store.js';
+import { makeMemory, minutesAfterEpoch, OTHER_TENANT, TENANT } from '../fixtures/memory.js';
+import { EAST, NORTH, UP } from '../fixtures/vectors.js';
+import { entry } from './fixtures.js';
+
+/** Runs the statistics contract against the store of the current test (see `freshStoreForEachTest`). */
+export function storeStatisticsContract(current: () => MemoryStore & VectorIndexStore & EmbeddingCache & StoreStatistics): void {
+  let store: MemoryStore & VectorIndexStore & EmbeddingCache & StoreStatistics;
+  beforeEach(() => {
+    store = current();
+  });
+  const insert = (...entries: MemoryEntry[]) => store.commit({ insert: entries });
+
+  describe('statistics', () => {
+    it('counts one tenant’s memories by state, kind, tier and scope, and its vectors', async () => {
+      await store.setIndexInfo({ model: 'tiny-4', dimensions: 4 });
+      await insert(
+        entry(makeMemory({ id: 'a', kind: 'fact', tier: 'must', scope: 'user:alice' }), EAST),
+        entry(makeMemory({ id: 'b', kind: 'preference', tier: 'nice', scope: 'user:alice' }), NORTH),
+        entry(makeMemory({ id: 'c', kind: 'fact', tier: 'unknown', scope: 'project:x' })),
+        entry(makeMemory({ id: 'archived', kind: 'note', archivedAt: minutesAfterEpoch(1) }), UP),
+        entry(makeMemory({ id: 'superseded', kind: 'note', supersededBy: 'a' })),
+        entry(makeMemory({ id: 'theirs-1', tenant: OTHER_TENANT, kind: 'goal' }), EAST),
+        entry(makeMemory({ id: 'theirs-2', tenant: OTHER_TENANT, kind: 'goal' }), NORTH),
+      );
+      await store.putCachedEmbeddings('tiny-4', [{ hash: 'h1', vector: EAST }]);
+
+      const stats = await store.stats(TENANT);
+
+      expect(stats).toMatchObject({
+        memories: 5,
+        live: 3,
+        archived: 1,
+        superseded: 1,
+        byKind: { fact: 2, preference: 1 },
+        byTier: { must: 1, nice: 1, unknown: 1 },
+        byScope: { 'user:alice': 2, 'project:x': 1 },
+        vectors: 3,
+        cachedEmbeddings: 1,
+        index: { model: 'tiny-4', dimensions: 4 },
+      });
+      expect(Object.keys(stats.byKind).sort()).toEqual(['fact', 'preference']);
+      expect(stats.schemaVersion).toBeGreaterThan(0);
+    });
+
+    it('counts nothing for an empty store', async () => {
+      const { memories, live, archived, superseded, byKind, byTier, byScope, vectors, cachedEmbeddings, index } =
+        await store.stats(TENANT);
+
+      expect({ memories, live, archived, superseded, byKind, byTier, byScope, vectors, cachedEmbeddings, index }).toEqual({
+        memories: 0,
+        live: 0,
+        archived: 0,
+        superseded: 0,
+        byKind: {},
+        byTier: {},
+        byScope: {},
+        vectors: 0,
+        cachedEmbeddings: 0,
+        index: null,
+      });
+    });
+  });
+}
