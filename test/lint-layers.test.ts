@@ -35,6 +35,7 @@ describe('the layer rule', () => {
     ['src/surfaces/http/routes/search.ts', "import { hybridSearch } from '../../../retrieval/hybrid-search.js';"],
     ['src/surfaces/cli/commands/add.ts', "import type { Store } from '../../../store/store.js';"],
     ['bench/locomo.ts', "import { openEngram } from '../src/index.js';"],
+    ['src/graph/extract.ts', "import { hybridSearch } from '../retrieval/hybrid-search.js';"],
   ])('refuses %s importing upward or around the public API: %s', async (filePath, source) => {
     const errors = await layerErrors(filePath, source);
     expect(errors).toHaveLength(1);
@@ -52,6 +53,7 @@ describe('the layer rule', () => {
     ['src/surfaces/cli/commands/serve.ts', "import { startServer } from '../../http/server.js';"],
     ['src/model/search-request.ts', "import { z } from 'zod';"],
     ['bench/locomo.ts', "import { openEngram } from 'engram';"],
+    ['src/retrieval/graph-signal.ts', "import { extractGraph } from '../graph/extract.js';"],
     ['bench/scale.ts', "import { SqliteStore } from 'engram/internal';"],
   ])('allows %s: %s', async (filePath, source) => {
     expect(await layerErrors(filePath, source)).toEqual([]);

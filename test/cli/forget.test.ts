@@ -2,9 +2,10 @@
  * Forgetting: archiving hides a memory from search and lists but keeps it in `list --all` and
  * exports; `--hard` deletes it for good; a list of ids is checked before anything changes.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import {
+  copyDatabase,
   dbIn,
   expectOneLineError,
   type ExportedMemory,
@@ -26,10 +27,18 @@ describe('engram forget', () => {
   const ids = (memories: { id: string }[]) => memories.map((memory) => memory.id);
   const hitIds = (hits: { memory: { id: string } }[]) => hits.map((hit) => hit.memory.id);
 
-  beforeEach(async () => {
+  // Two memories added once; each test forgets in its own copy of that database.
+  let template: ReturnType<typeof makeTempDir>;
+  beforeAll(async () => {
+    template = makeTempDir();
+    const seeding = { cwd: template.dir, env: LEXICAL };
+    billing = await runJson<ExportedMemory>(['add', 'We chose PostgreSQL for billing', '--kind', 'decision'], seeding);
+    deploys = await runJson<ExportedMemory>(['add', 'Billing deploys happen on Tuesdays', '--kind', 'fact'], seeding);
+  });
+  afterAll(() => template.remove());
+  beforeEach(() => {
     ({ dir, remove } = makeTempDir());
-    billing = await runJson<ExportedMemory>(['add', 'We chose PostgreSQL for billing', '--kind', 'decision'], run());
-    deploys = await runJson<ExportedMemory>(['add', 'Billing deploys happen on Tuesdays', '--kind', 'fact'], run());
+    copyDatabase(dbIn(template.dir, '.engram/engram.db'), dbIn(dir, '.engram/engram.db'));
   });
   afterEach(() => remove());
 

@@ -4,7 +4,7 @@
  * The tests exercise `dist/`, so `npm run build` must have run first (`npm test` does it).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -159,6 +159,18 @@ export function checkDatabase(file: string): { memories: number; integrity: stri
     };
   } finally {
     db.close();
+  }
+}
+
+/**
+ * Copies a database file that no process has open (with its write-ahead log and shared-memory
+ * files, when any were left) to `to`: a database seeded once per test file, then copied for
+ * each test, costs one set of child processes (and model loads) instead of one per test.
+ */
+export function copyDatabase(from: string, to: string): void {
+  mkdirSync(path.dirname(to), { recursive: true });
+  for (const suffix of ['', '-wal', '-shm']) {
+    if (existsSync(`${from}${suffix}`)) copyFileSync(`${from}${suffix}`, `${to}${suffix}`);
   }
 }
 

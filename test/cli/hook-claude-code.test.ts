@@ -15,6 +15,7 @@ import {
   childEnv,
   CLI,
   type CliResult,
+  copyDatabase,
   dbIn,
   expectOneLineError,
   makeTempDir,
@@ -99,20 +100,31 @@ function contextOf(result: CliResult, event: string): string {
   return output.hookSpecificOutput.additionalContext;
 }
 
-/** Four memories, imported in one process (one model load) with the real local model. */
-async function seed(dir: string, db: string): Promise<void> {
+/**
+ * Four memories, imported in one process with the real local model into a database that every
+ * test copies (see `seed`): one model load for the seeding of the whole file.
+ */
+let seeded: ReturnType<typeof makeTempDir>;
+beforeAll(async () => {
+  seeded = makeTempDir();
   const memories: [string, string, string][] = [
     ['Never deploy to production on Fridays', 'constraint', 'must'],
     ['The billing service stores invoices in PostgreSQL 16', 'fact', 'nice'],
     ['The nightly backup job runs at 02:00 UTC and copies the database to the backups bucket', 'fact', 'unknown'],
     ['Alice likes her coffee black', 'preference', 'nice'],
   ];
-  const file = path.join(dir, 'memories.jsonl');
+  const file = path.join(seeded.dir, 'memories.jsonl');
   writeFileSync(
     file,
     memories.map(([text, kind, tier], i) => JSON.stringify(syntheticRecord(i, { text, kind, tier, tags: [] }))).join('\n'),
   );
-  await runOk(['import', file, '--db', db], { cwd: dir });
+  await runOk(['import', file, '--db', dbIn(seeded.dir)], { cwd: seeded.dir });
+});
+afterAll(() => seeded.remove());
+
+/** Puts the four seeded memories in `db`. */
+function seed(db: string): void {
+  copyDatabase(dbIn(seeded.dir), db);
 }
 
 function expectNoOutput(result: CliResult): void {
@@ -135,7 +147,7 @@ describe('engram hook claude-code', () => {
     runCli(['hook', 'claude-code', '--db', db, ...extra], { cwd: dir, input: JSON.stringify(event) });
 
   it('gives a new session the handoff note and the working set on SessionStart', async () => {
-    await seed(dir, db);
+    seed(db);
     await runOk(['handoff', 'Invoices migrated; next: switch the export to UTF-8', '--db', db], { cwd: dir });
 
     const context = contextOf(
@@ -153,7 +165,7 @@ describe('engram hook claude-code', () => {
   });
 
   it('answers UserPromptSubmit with active recall: the relevant memory, labelled as retrieved', async () => {
-    await seed(dir, db);
+    seed(db);
 
     const context = contextOf(
       await hook({ ...common(dir), hook_event_name: 'UserPromptSubmit', prompt: 'Which database holds the billing invoices?' }),
@@ -168,7 +180,7 @@ describe('engram hook claude-code', () => {
   });
 
   it('nudges on the fifth tool-only step, with memories related to what the assistant said', async () => {
-    await seed(dir, db);
+    seed(db);
     const transcript = path.join(dir, 'transcript.jsonl');
     writeTranscript(
       transcript,
@@ -251,7 +263,7 @@ describe('engram hook claude-code with malformed input', () => {
   beforeAll(async () => {
     ({ dir, remove } = makeTempDir());
     db = dbIn(dir);
-    await seed(dir, db);
+    seed(db);
     await runOk(['hook', 'claude-code', '--db', db], {
       cwd: dir,
       input: JSON.stringify({

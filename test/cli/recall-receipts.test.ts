@@ -5,26 +5,36 @@
  * one-line error.
  */
 import Database from 'better-sqlite3';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import type { Receipt } from '../../src/index.js';
-import { dbIn, expectOneLineError, makeTempDir, runCli, runJson, runOk } from './helpers.js';
+import { copyDatabase, dbIn, expectOneLineError, makeTempDir, runCli, runJson, runOk } from './helpers.js';
 
 describe('engram recall and engram receipts', () => {
   let dir: string;
   let remove: () => void;
+  // Seeded once with the local model; each test gets a copy, so the adds load the model twice per file, not per test.
+  let template: ReturnType<typeof makeTempDir>;
+  beforeAll(async () => {
+    template = makeTempDir();
+    await runOk(['add', 'Never deploy to production on Fridays', '--kind', 'constraint', '--tier', 'must'], {
+      cwd: template.dir,
+    });
+    await runOk(['add', 'The billing service stores invoices in PostgreSQL 16', '--kind', 'fact', '--tier', 'nice'], {
+      cwd: template.dir,
+    });
+  });
+  afterAll(() => template.remove());
   beforeEach(() => ({ dir, remove } = makeTempDir()));
   afterEach(() => remove());
 
-  async function seed(): Promise<void> {
-    await runOk(['add', 'Never deploy to production on Fridays', '--kind', 'constraint', '--tier', 'must'], { cwd: dir });
-    await runOk(['add', 'The billing service stores invoices in PostgreSQL 16', '--kind', 'fact', '--tier', 'nice'], {
-      cwd: dir,
-    });
+  /** Two memories, a must constraint and a nice fact, in this test's `.engram/engram.db`. */
+  function seed(): void {
+    copyDatabase(dbIn(`${template.dir}/.engram`), dbIn(`${dir}/.engram`));
   }
 
   it('prints the block to inject, and the receipt explains it one screen a decision', async () => {
-    await seed();
+    seed();
 
     const block = await runOk(['recall', 'Which database holds the billing invoices?', '--session', 's1'], { cwd: dir });
     const screen = await runOk(['receipts', '--session', 's1', '--turn', '1'], { cwd: dir });
@@ -44,7 +54,7 @@ describe('engram recall and engram receipts', () => {
   });
 
   it('switches back to tier_first_v1 with one setting on the same database, without a migration', async () => {
-    await seed();
+    seed();
     await runOk(['recall', 'Which database holds the billing invoices?', '--session', 's1'], { cwd: dir });
     const version = () => {
       const db = new Database(dbIn(`${dir}/.engram`), { readonly: true });
@@ -70,7 +80,7 @@ describe('engram recall and engram receipts', () => {
   });
 
   it('refuses bad input with one line and leaves the database as it was', async () => {
-    await seed();
+    seed();
 
     expectOneLineError(await runCli(['receipts', '--turn', '0'], { cwd: dir }), /--turn must be a whole number/);
     expectOneLineError(await runCli(['receipts', '--limit', 'lots'], { cwd: dir }), /limit/);
