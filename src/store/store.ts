@@ -11,6 +11,7 @@
 import type { ActivationLog } from './activation-log.js';
 import type { ActivityLog } from './activity-log.js';
 import type { EmbeddingCache } from './embedding-cache.js';
+import type { GraphStore } from './graph-store.js';
 import type { LexicalSearch } from './lexical-search.js';
 import type { MemoryStore } from './memory-store.js';
 import type { SessionStore } from './session-store.js';
@@ -21,6 +22,17 @@ import type { VectorSearch } from './vector-search.js';
 export type { ActivationLog, ActivationRecord, Injection, ReceiptQuery } from './activation-log.js';
 export type { ActivityLog, ActivityQuery } from './activity-log.js';
 export type { EmbeddingCache } from './embedding-cache.js';
+export type {
+  EntityInput,
+  GraphCounts,
+  GraphExtraction,
+  GraphPage,
+  GraphStore,
+  MentionQuery,
+  ObservationChange,
+  RelationInput,
+  RelationListOptions,
+} from './graph-store.js';
 export type { LexicalHit, LexicalSearch, LexicalSearchOptions } from './lexical-search.js';
 export type { MemoryFilter } from './memory-filter.js';
 export type { ListOptions, MemoryChange, MemoryEntry, MemoryReader, MemoryStore } from './memory-store.js';
@@ -40,6 +52,7 @@ export interface Store
     SessionStore,
     ActivationLog,
     ActivityLog,
+    GraphStore,
     StoreStatistics {
   /** Releases the backend's connection; the store cannot be used afterwards. */
   close(): Promise<void>;

@@ -101,7 +101,11 @@ function processState(pid: number): string | null {
   try {
     if (!existsSync('/proc/self/stat')) {
       // No procfs (macOS): ask ps, which fails once the process is gone.
-      return execFileSync('ps', ['-o', 'stat=', '-p', String(pid)], { encoding: 'utf8' }).trim().charAt(0) || null;
+      return (
+        execFileSync('ps', ['-o', 'stat=', '-p', String(pid)], { encoding: 'utf8' })
+          .trim()
+          .charAt(0) || null
+      );
     }
     // /proc/<pid>/stat: "pid (name) state ...", and the name may contain spaces or parentheses.
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');

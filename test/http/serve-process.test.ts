@@ -5,10 +5,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { expectOneLineError, LEXICAL, makeTempDir, readDatabase, runCli, spawnCli } from '../cli/helpers.js';
-import { expectApiError, send, startServeProcess } from './helpers.js';
+import { holdAfterHeaders, holdBeforeHeadersEnd } from './held-requests.js';
+import { expectApiError, type JsonReply, send, startServeProcess } from './helpers.js';
 
 const TOKEN = 'serve-test-token-0123456789';
 
@@ -55,23 +56,45 @@ describe('engram serve', () => {
     expect(stderr).toMatch(/^engram serve: stopping/);
   });
 
-  it('finishes accepted writes when stopped under load, and loses none of them', async () => {
-    const server = await startServeProcess(temp.dir, ['--db', path.join(temp.dir, 'load.db')]);
-    const requests = Array.from({ length: 60 }, (_, i) =>
-      send(server.url, 'POST', '/v1/memories', { body: { text: `memory ${i} written under load` } }).catch(() => null),
+  it('finishes the writes it began when stopped, refuses later ones cleanly, and loses none', async () => {
+    const db = path.join(temp.dir, 'load.db');
+    const server = await startServeProcess(temp.dir, ['--db', db]);
+    const memory = (i: number) => ({ text: `memory ${i} written under load` });
+    const idOf = (reply: JsonReply) => (reply.body as { memory: { id: string } }).memory.id;
+
+    // Acknowledged before the signal.
+    const answered = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => send(server.url, 'POST', '/v1/memories', { body: memory(i) })),
     );
-    await Promise.race(requests);
+    // Under way at the signal: begun by the server, their bodies still to come.
+    const begun = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => holdAfterHeaders(server.url, 'POST', '/v1/memories', memory(20 + i))),
+    );
+    // A search, begun too and finished last: its reply is the last one the server writes before it
+    // closes every connection, and it must not be cut off.
+    const last = await holdAfterHeaders(server.url, 'POST', '/v1/search', { query: 'memory' });
+    // Half-way through its headers at the signal; a round trip after it proves the server has read that half.
+    const unbegun = await holdBeforeHeadersEnd(server.url, 'POST', '/v1/memories', memory(30));
+    expect((await send(server.url, 'GET', '/health')).status).toBe(200);
+
     const stopped = server.stop('SIGTERM');
-    const replies = await Promise.all(requests);
+    await vi.waitFor(() => expect(server.stderr()).toMatch(/^engram serve: stopping/m), { timeout: 10_000, interval: 5 });
+    expect(server.stderr()).toMatch(/^engram serve: stopping \(finishing 11 request\(s\), then closing the database\)$/m);
+
+    // Refused cleanly: a new connection is not accepted, and a request begun after the signal gets a 503.
+    await expect(send(server.url, 'POST', '/v1/memories', { body: memory(31) })).rejects.toThrow();
+    expectApiError(await unbegun.finish(), 503, 'shutting_down');
+    // Finished: every write begun before the signal.
+    const finished = await Promise.all(begun.map((request) => request.finish()));
+    const searched = await last.finish();
     expect((await stopped).code).toBe(0);
-    const accepted = replies
-      .filter((reply) => reply?.status === 201)
-      .map((reply) => (reply?.body as { memory: { id: string } }).memory.id);
-    // Anything refused was refused cleanly: a 503 while draining, or a connection that was never accepted.
-    for (const reply of replies) if (reply && reply.status !== 201) expectApiError(reply, 503, 'shutting_down');
-    expect(accepted.length).toBeGreaterThan(0);
-    const stored = (readDatabase(path.join(temp.dir, 'load.db')).memories as { id: string }[]).map((row) => row.id);
-    expect(stored.sort()).toEqual(accepted.sort());
+    expect(searched.status).toBe(200);
+
+    const acknowledged = [...answered, ...finished];
+    for (const reply of acknowledged) expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+    const stored = readDatabase(db).memories as { id: string; text: string }[];
+    expect(stored.map((row) => row.id).sort()).toEqual(acknowledged.map(idOf).sort());
+    expect(stored.map((row) => row.text).sort()).toEqual(Array.from({ length: 30 }, (_, i) => memory(i).text).sort());
   });
 
   it('refuses to listen beyond loopback without a token, in one line', async () => {

@@ -14,6 +14,7 @@ import { activationLogContract } from './activation-log.js';
 import { activityLogContract } from './activity-log.js';
 import { embeddingCacheContract } from './embedding-cache.js';
 import { freshStoreForEachTest } from './fresh-store.js';
+import { graphStoreContract } from './graph.js';
 import { lexicalSearchContract } from './lexical-search.js';
 import { memoryStoreContract } from './memories.js';
 import { memoryIndexingContract } from './memory-indexing.js';
@@ -26,6 +27,7 @@ export { activationLogContract } from './activation-log.js';
 export { activityLogContract } from './activity-log.js';
 export { embeddingCacheContract } from './embedding-cache.js';
 export { type Closable, freshStoreForEachTest } from './fresh-store.js';
+export { graphStoreContract } from './graph.js';
 export { lexicalSearchContract } from './lexical-search.js';
 export { memoryStoreContract } from './memories.js';
 export { memoryIndexingContract } from './memory-indexing.js';
@@ -49,5 +51,6 @@ export function storeContract(name: string, makeStore: () => Promise<Store> | St
     vectorIndexContract(current);
     embeddingCacheContract(current);
     storeStatisticsContract(current);
+    graphStoreContract(current);
   });
 }

@@ -9,6 +9,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 
+import { makeMemory } from '../../../test/fixtures/memory.js';
 import { EngramError } from '../../errors.js';
 import { APPLICATION_ID, LATEST_VERSION, migrate } from './migrations.js';
 import { SqliteStore } from './sqlite-store.js';
@@ -207,6 +208,92 @@ describe('migration 3: vectors move from the vec0 table to a plain table with bi
     expect(hits.map((hit) => hit.id)).toEqual(['north', 'east']);
     expect(hits[0]?.similarity).toBeCloseTo(0.9 / Math.hypot(0.1, 0.9), 5);
     expect((await store.stats('acme')).vectors).toBe(2);
+    await store.close();
+  });
+});
+
+describe('migration 6: the knowledge graph', () => {
+  /** A schema-5 file, as the release before the graph wrote it, with a memory, a session and a log line. */
+  async function writeVersionFiveFile(): Promise<string> {
+    const file = freshPath();
+    const old = new SqliteStore(file, { migrateTo: 5 });
+    await old.commit({
+      insert: [
+        { memory: makeMemory({ id: 'said', text: 'Alice said she works at Acme' }), vector: Float32Array.from([1, 0, 0, 0]) },
+        { memory: makeMemory({ id: 'other', text: 'Bob likes chess' }), vector: null },
+      ],
+    });
+    await old.saveSession({
+      tenant: 'acme',
+      id: 's1',
+      scope: 'user:alice',
+      turn: 3,
+      toolOnlyTurns: 1,
+      recentAssistantMessages: ['done'],
+      lastRecall: null,
+      startedAt: '2025-01-15T09:00:00.000Z',
+      updatedAt: '2025-01-15T09:05:00.000Z',
+      endedAt: null,
+    });
+    await old.appendActivity({
+      tenant: 'acme',
+      at: '2025-01-15T09:01:00.000Z',
+      action: 'write_memory',
+      key: null,
+      memoryId: 'said',
+      summary: 'noted',
+    });
+    await old.close();
+    return file;
+  }
+
+  it('upgrades a version 5 file with its memories, vectors, sessions and activity intact', async () => {
+    const file = await writeVersionFiveFile();
+
+    const store = new SqliteStore(file);
+
+    expect(store.connection.pragma('user_version', { simple: true })).toBe(6);
+    expect(await store.getMemory('acme', 'said')).toEqual(makeMemory({ id: 'said', text: 'Alice said she works at Acme' }));
+    expect((await store.searchLexical({ tenant: 'acme' }, 'chess', 5)).map((hit) => hit.id)).toEqual(['other']);
+    expect((await store.getVectors('acme', ['said'])).size).toBe(1);
+    expect((await store.getSession('acme', 's1'))?.turn).toBe(3);
+    expect(await store.listActivity('acme', { limit: 5 })).toMatchObject([{ memoryId: 'said', summary: 'noted' }]);
+    expect(await store.countGraph('acme')).toEqual({ entities: 0, relations: 0, invalidatedRelations: 0, mentions: 0 });
+    await store.close();
+  });
+
+  it('gives an upgraded file a working graph that follows its old memories when they are purged', async () => {
+    const file = await writeVersionFiveFile();
+    const store = new SqliteStore(file);
+    const at = '2025-02-01T00:00:00.000Z';
+
+    await store.recordExtractions(
+      'acme',
+      [
+        {
+          memoryId: 'said',
+          entities: [
+            { id: 'e-alice', name: 'Alice', type: 'person' },
+            { id: 'e-acme', name: 'Acme', type: 'organization' },
+          ],
+          mentions: [
+            { name: 'Alice', role: 'speaker' },
+            { name: 'Acme', role: 'mention' },
+          ],
+          relations: [{ id: 'r1', from: 'Alice', to: 'Acme', type: 'works_at' }],
+        },
+      ],
+      at,
+    );
+    expect(await store.listMentionsOfEntities({ tenant: 'acme' }, ['e-acme'], { limitPerEntity: 5 })).toMatchObject([
+      { memoryId: 'said' },
+    ]);
+
+    await store.purgeMemories('acme', ['said']);
+
+    expect(await store.listMentionsInMemories('acme', ['said'])).toEqual([]);
+    expect(await store.listRelations('acme', ['e-alice'])).toMatchObject([{ id: 'r1', memoryId: null }]);
+    expect(await store.getMemory('acme', 'other')).not.toBeNull();
     await store.close();
   });
 });

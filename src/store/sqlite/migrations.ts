@@ -200,6 +200,76 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 6,
+    description: 'the knowledge graph: entities, aliases, relations and mentions',
+    up(db) {
+      // Links are rowids, kept right by triggers rather than foreign keys: a trigger holds on
+      // every connection, while foreign keys act only where `PRAGMA foreign_keys` is on (the
+      // vector table follows memories the same way). Purging a memory removes its mentions and
+      // clears the source of the relations it stated; deleting an entity removes its aliases,
+      // mentions and relations, never a memory.
+      db.exec(`
+        CREATE TABLE entities (
+          rowid INTEGER PRIMARY KEY,
+          tenant TEXT NOT NULL,
+          id TEXT NOT NULL UNIQUE,
+          name TEXT NOT NULL,
+          name_key TEXT NOT NULL,
+          type TEXT NOT NULL,
+          aliases TEXT NOT NULL DEFAULT '[]',
+          observations TEXT NOT NULL DEFAULT '[]',
+          search_text TEXT NOT NULL,
+          created_at INTEGER NOT NULL,
+          updated_at INTEGER NOT NULL
+        );
+        CREATE UNIQUE INDEX entities_by_name ON entities (tenant, name_key);
+        CREATE INDEX entities_by_tenant ON entities (tenant);
+        CREATE TABLE entity_aliases (
+          tenant TEXT NOT NULL,
+          alias_key TEXT NOT NULL,
+          entity_rowid INTEGER NOT NULL,
+          PRIMARY KEY (tenant, alias_key, entity_rowid)
+        ) WITHOUT ROWID;
+        CREATE INDEX entity_aliases_by_entity ON entity_aliases (entity_rowid);
+        CREATE TABLE relations (
+          rowid INTEGER PRIMARY KEY,
+          tenant TEXT NOT NULL,
+          id TEXT NOT NULL UNIQUE,
+          from_rowid INTEGER NOT NULL,
+          to_rowid INTEGER NOT NULL,
+          type TEXT NOT NULL,
+          memory_rowid INTEGER,
+          valid_from INTEGER,
+          invalidated_at INTEGER,
+          created_at INTEGER NOT NULL
+        );
+        -- Per end, in rowid order: an entity's newest relations are an index range read backwards.
+        CREATE INDEX relations_by_from ON relations (from_rowid);
+        CREATE INDEX relations_by_to ON relations (to_rowid);
+        -- Finds the live relation a new identical one would duplicate.
+        CREATE INDEX relations_live ON relations (from_rowid, to_rowid, type) WHERE invalidated_at IS NULL;
+        CREATE INDEX relations_by_memory ON relations (memory_rowid);
+        -- One row per memory and entity; the key's order serves "newest memories naming this entity".
+        CREATE TABLE mentions (
+          entity_rowid INTEGER NOT NULL,
+          memory_rowid INTEGER NOT NULL,
+          role TEXT NOT NULL,
+          PRIMARY KEY (entity_rowid, memory_rowid)
+        ) WITHOUT ROWID;
+        CREATE INDEX mentions_by_memory ON mentions (memory_rowid);
+        CREATE TRIGGER graph_follows_memory_delete AFTER DELETE ON memories BEGIN
+          DELETE FROM mentions WHERE memory_rowid = old.rowid;
+          UPDATE relations SET memory_rowid = NULL WHERE memory_rowid = old.rowid;
+        END;
+        CREATE TRIGGER graph_follows_entity_delete AFTER DELETE ON entities BEGIN
+          DELETE FROM entity_aliases WHERE entity_rowid = old.rowid;
+          DELETE FROM mentions WHERE entity_rowid = old.rowid;
+          DELETE FROM relations WHERE from_rowid = old.rowid OR to_rowid = old.rowid;
+        END;
+      `);
+    },
+  },
 ];
 
 /** The schema version this build writes. */

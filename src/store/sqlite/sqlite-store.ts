@@ -1,7 +1,8 @@
 /**
  * The embedded Store: one SQLite file (better-sqlite3) with an FTS5 index for words, a vector
  * table with binary codes (see vector-table.ts), and the session, receipt and activity tables
- * (see session-tables.ts). The embedder of the vectors is recorded in `engram_meta`.
+ * (see session-tables.ts), and the knowledge graph (see graph-*.ts). The embedder of the vectors is
+ * recorded in `engram_meta`.
  * It implements every part of the Store (see ../store.ts) over the one connection, since one
  * change writes a memory and its index entries in a single transaction.
  */
@@ -10,17 +11,26 @@ import { existsSync, statSync } from 'node:fs';
 import type Database from 'better-sqlite3';
 
 import { EngramError } from '../../errors.js';
+import type { Entity, Mention, Relation } from '../../model/graph.js';
 import type { Memory } from '../../model/memory.js';
 import type { Receipt } from '../../model/receipt.js';
 import type { ActivityEntry, SessionRecord } from '../../model/session.js';
 import type {
   ActivationRecord,
+  EntityInput,
+  GraphCounts,
+  GraphExtraction,
+  GraphPage,
   Injection,
   LexicalHit,
   ListOptions,
   MemoryChange,
   MemoryFilter,
+  MentionQuery,
+  ObservationChange,
   ReceiptQuery,
+  RelationInput,
+  RelationListOptions,
   Store,
   StoreStats,
   VectorHit,
@@ -29,6 +39,26 @@ import type {
 import { pickParts } from './common-terms.js';
 import { filterClause } from './filter-clause.js';
 import { ftsParts } from './fts-query.js';
+import {
+  changeObservations,
+  deleteEntityRows,
+  findEntityRows,
+  readEntities,
+  searchEntityRows,
+  upsertEntity,
+} from './graph-entities.js';
+import { recordExtraction } from './graph-extraction.js';
+import { mentionsInMemories, mentionsOfEntities, removeMentionRows } from './graph-mentions.js';
+import { countGraphRows, readGraphPage } from './graph-overview.js';
+import {
+  deleteRelationRows,
+  insertRelation,
+  invalidateRelationRows,
+  listRelationRows,
+  readRelationsByRowid,
+  resolveRelation,
+} from './graph-relations.js';
+import { rowToEntity } from './graph-rows.js';
 import { LATEST_VERSION } from './migrations.js';
 import { IN_MEMORY, openDatabase, type OpenDatabaseOptions } from './open-database.js';
 import { blobToVector, MEMORY_COLUMNS, type MemoryRow, memoryToParams, rowToMemory, vectorToBlob } from './rows.js';
@@ -332,6 +362,86 @@ export class SqliteStore implements Store {
 
   async listActivity(tenant: string, options: { day?: string | undefined; limit: number }): Promise<ActivityEntry[]> {
     return readActivity(this.db, tenant, options);
+  }
+
+  async upsertEntities(tenant: string, entities: readonly EntityInput[], at: string): Promise<Entity[]> {
+    const when = Date.parse(at);
+    // Read back after every write: a later input may have merged more into an earlier one's entity.
+    const ids = this.db.transaction(() => entities.map((input) => upsertEntity(this.db, tenant, input, when).id))();
+    const found = new Map(readEntities(this.db, tenant, ids).map((entity) => [entity.id, entity]));
+    return ids.flatMap((id) => found.get(id) ?? []);
+  }
+
+  async getEntities(tenant: string, ids: readonly string[]): Promise<Entity[]> {
+    return readEntities(this.db, tenant, ids);
+  }
+
+  async findEntities(tenant: string, names: readonly string[]): Promise<Entity[]> {
+    return findEntityRows(this.db, tenant, names).map(rowToEntity);
+  }
+
+  async searchEntities(tenant: string, query: string, limit: number): Promise<Entity[]> {
+    return searchEntityRows(this.db, tenant, query, limit);
+  }
+
+  async deleteEntities(tenant: string, ids: readonly string[]): Promise<number> {
+    return this.db.transaction(() => deleteEntityRows(this.db, tenant, ids))();
+  }
+
+  async addObservations(tenant: string, changes: readonly ObservationChange[], at: string): Promise<ObservationChange[]> {
+    return this.db.transaction(() => changeObservations(this.db, tenant, changes, 'add', Date.parse(at)))();
+  }
+
+  async removeObservations(tenant: string, changes: readonly ObservationChange[], at: string): Promise<number> {
+    const removed = this.db.transaction(() => changeObservations(this.db, tenant, changes, 'remove', Date.parse(at)))();
+    return removed.reduce((sum, change) => sum + change.observations.length, 0);
+  }
+
+  async addRelations(tenant: string, relations: readonly RelationInput[], at: string): Promise<Relation[]> {
+    const when = Date.parse(at);
+    const rowids = this.db.transaction(() =>
+      relations.map((input) => insertRelation(this.db, tenant, resolveRelation(this.db, tenant, input), when)),
+    )();
+    return readRelationsByRowid(this.db, rowids);
+  }
+
+  async listRelations(tenant: string, entityIds: readonly string[], options?: RelationListOptions): Promise<Relation[]> {
+    return listRelationRows(this.db, tenant, entityIds, options);
+  }
+
+  async deleteRelations(tenant: string, ids: readonly string[]): Promise<number> {
+    return deleteRelationRows(this.db, tenant, ids);
+  }
+
+  async invalidateRelations(tenant: string, memoryIds: readonly string[], at: string): Promise<number> {
+    return invalidateRelationRows(this.db, tenant, memoryIds, Date.parse(at));
+  }
+
+  async recordExtractions(tenant: string, extractions: readonly GraphExtraction[], at: string): Promise<number> {
+    const when = Date.parse(at);
+    return this.db.transaction(
+      () => extractions.filter((extraction) => recordExtraction(this.db, tenant, extraction, when)).length,
+    )();
+  }
+
+  async removeMentions(tenant: string, memoryIds: readonly string[]): Promise<number> {
+    return removeMentionRows(this.db, tenant, memoryIds);
+  }
+
+  async listMentionsOfEntities(filter: MemoryFilter, entityIds: readonly string[], query: MentionQuery): Promise<Mention[]> {
+    return mentionsOfEntities(this.db, filter, entityIds, query);
+  }
+
+  async listMentionsInMemories(tenant: string, memoryIds: readonly string[]): Promise<Mention[]> {
+    return mentionsInMemories(this.db, tenant, memoryIds);
+  }
+
+  async readGraph(tenant: string, page: { offset?: number; limit: number; includeInvalidated?: boolean }): Promise<GraphPage> {
+    return readGraphPage(this.db, tenant, page);
+  }
+
+  async countGraph(tenant: string): Promise<GraphCounts> {
+    return countGraphRows(this.db, tenant);
   }
 
   async stats(tenant: string): Promise<StoreStats> {

@@ -3,6 +3,8 @@
  * HTTP), `/health` and `/openapi.json`. Around them: the shutdown gate, the token check that
  * names the tenant, body limits, and one error shape for every failure.
  */
+import type { ServerResponse } from 'node:http';
+
 import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
@@ -70,11 +72,15 @@ export function createApiApp(options: ApiAppOptions): Hono<AppEnv> {
       throw new ApiError(503, 'shutting_down', 'the server is shutting down: retry against its replacement');
     }
     const done = inFlight.begin();
+    // Under Node the request counts until its reply has left: shutdown closes every connection
+    // once none runs, and a reply still being written would be cut off.
+    const reply = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
+    reply?.once('close', done);
     try {
       if (options.localOnly) assertLocalRequest(c.req.header('host'), c.req.header('origin'));
       await next();
     } finally {
-      done();
+      if (!reply) done();
     }
   });
   app.use('/v1/*', async (c, next) => {

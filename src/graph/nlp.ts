@@ -1,0 +1,119 @@
+/**
+ * The one typed adapter over compromise and its dates plugin (MIT, read from node_modules; no
+ * model is fetched). Everything else in graph/ sees plain strings and tags from here, so the
+ * library's loose types (`world(): object`, `plugin(): any`) stop at this file.
+ *
+ * Two changes to the library's defaults make it fast enough to run on every write:
+ * - its match-pattern compiler is memoised: the dates plugin re-parses the same pattern
+ *   strings on every call, which was half the cost (1.8 → 0.9 ms per turn, same output on
+ *   1,000 benchmark turns);
+ * - the dates pass and the post-tagger are taken out of the default pipeline. The dates pass
+ *   runs only on text the tagger saw a date word in; the post-tagger changed nothing but cost
+ *   on Engram's labelled sample (precision and recall were equal or better without it).
+ * compromise keeps one global world, so these changes hold for the whole process; nothing
+ * else in Engram uses compromise.
+ */
+import nlp from 'compromise';
+import type { DateJSON, DateOptions } from 'compromise-dates';
+import datesPlugin from 'compromise-dates';
+
+/** One word as the tagger saw it. */
+export interface TaggedTerm {
+  text: string;
+  tags: string[];
+}
+
+/** A date phrase as the dates plugin found it, with its range in UTC timestamps when it could resolve it. */
+export interface LibraryDate {
+  text: string;
+  start: string | undefined;
+  end: string | undefined;
+  unit: string | undefined;
+}
+
+/** What the parser found in one text. */
+export interface TextAnalysis {
+  /** Runs of adjacent proper nouns and acronyms, word by word. */
+  properNouns: TaggedTerm[][];
+  people: string[];
+  places: string[];
+  organizations: string[];
+  dates: LibraryDate[];
+}
+
+type ParseMatch = (pattern: unknown, options: unknown, world: unknown) => unknown;
+interface World {
+  hooks: string[];
+  methods: { one: { parseMatch: ParseMatch } };
+  model: { one: { lexicon: Record<string, string | string[] | undefined> } };
+}
+interface JsonPhrase {
+  text: string;
+  terms: TaggedTerm[];
+}
+interface DatePhrase {
+  text: string;
+  dates?: DateJSON;
+}
+type Doc = ReturnType<typeof nlp>;
+interface DatesDoc {
+  dates(options: DateOptions): { json(): DatePhrase[] };
+}
+
+nlp.plugin(datesPlugin);
+const world = nlp.world() as World;
+world.hooks = world.hooks.filter((hook) => hook !== 'dates' && hook !== 'postTagger');
+const compileMatch = world.methods.one.parseMatch;
+const compiled = new Map<string, unknown>();
+world.methods.one.parseMatch = (pattern, options, w) => {
+  // Only plain string patterns without options are shared; compiled patterns are read-only.
+  if (typeof pattern !== 'string' || (options && Object.keys(options).length > 0)) return compileMatch(pattern, options, w);
+  let regs = compiled.get(pattern);
+  if (regs === undefined) {
+    regs = compileMatch(pattern, options, w);
+    compiled.set(pattern, regs);
+  }
+  return regs;
+};
+
+const DAY_OF_MONTH = /\b\d{1,2}(?:st|nd|rd|th)\b/i;
+
+const texts = (view: { json(): unknown }): string[] => (view.json() as JsonPhrase[]).map((phrase) => phrase.text);
+
+function resolveDates(whole: Doc, today: string): LibraryDate[] {
+  // Only the sentences with a date word go through the dates pass: its cost grows with length.
+  const dated = whole.if('#Date');
+  const doc = dated.found ? dated : whole;
+  doc.compute('dates');
+  const found = (doc as unknown as DatesDoc).dates({ today, timezone: 'UTC' }).json();
+  const dates: LibraryDate[] = [];
+  for (const { text, dates: range } of found) {
+    dates.push({ text, start: range?.start ?? undefined, end: range?.end ?? undefined, unit: range?.unit });
+  }
+  return dates;
+}
+
+/** Parses `text`: proper-noun runs, people, places, organisations, and dates resolved against `today` (`YYYY-MM-DD`). */
+export function analyseText(text: string, today: string): TextAnalysis {
+  const doc = nlp(text);
+  return {
+    properNouns: (doc.match('(#ProperNoun|#Acronym)+').json() as JsonPhrase[]).map((phrase) => phrase.terms),
+    people: texts(doc.people()),
+    places: texts(doc.places()),
+    organizations: texts(doc.organizations()),
+    // The dates pass is the costly part: run it only where the tagger saw a date word (or a
+    // day of the month, "the 14th", which it does not tag).
+    dates: doc.has('#Date') || DAY_OF_MONTH.test(text) ? resolveDates(doc, today) : [],
+  };
+}
+
+/** Resolves one date phrase on its own (e.g. "next Friday" cut out of "by next Friday"). */
+export function resolveDatePhrase(phrase: string, today: string): LibraryDate[] {
+  return resolveDates(nlp(phrase), today);
+}
+
+/** The lexicon's tag(s) for a lower-case word, e.g. "paul" → "MaleName". */
+export function lexiconTags(word: string): string[] {
+  const tags = world.model.one.lexicon[word.toLowerCase()];
+  return tags === undefined ? [] : Array.isArray(tags) ? tags : [tags];
+}
