@@ -156,6 +156,15 @@ const ContextSchema = z.strictObject({
   max_tokens: positive().default(2000),
 });
 
+/** `[graph]` (seed 000): the knowledge graph of people, places, organisations, things and dates. */
+const GraphSchema = z.strictObject({
+  /**
+   * Extract entities, the speaker of a turn and dates from every memory written (offline, no
+   * embedder needed); `engram reindex` extracts for memories stored before. @default true
+   */
+  extract: flag().default(true),
+});
+
 /** The whole of `engram.toml`. Every section may be left out. */
 export const ConfigSchema = z.strictObject({
   store: StoreSchema.prefault({}),
@@ -166,6 +175,7 @@ export const ConfigSchema = z.strictObject({
   working_set: WorkingSetSchema.prefault({}),
   solutions: SolutionsSchema.prefault({}),
   context: ContextSchema.prefault({}),
+  graph: GraphSchema.prefault({}),
 });
 
 /** A complete, validated configuration. */

@@ -34,10 +34,13 @@ import { hybridSearch, type SearchHit } from '../retrieval/hybrid-search.js';
 import { Session } from '../session/session.js';
 import { SqliteStore } from '../store/sqlite/sqlite-store.js';
 import type { MemoryFilter, Store, StoreStats } from '../store/store.js';
+import type { KnowledgeGraph } from '../tools/knowledge-graph.js';
 import type { ForgetOutcome, ToolEngine } from '../tools/tool-engine.js';
 import { describeMessages } from './describe-messages.js';
 import { embedMemories, type ProgressListener } from './embed-batches.js';
+import { GraphSync } from './graph-sync.js';
 import { type ImportOptions, type ImportSummary, parseRecords, writeRecords } from './import-records.js';
+import { EngramKnowledgeGraph } from './knowledge-graph.js';
 import { newMemory, patchMemory, supersedeRepeatedKeys } from './new-memory.js';
 import { parseSearchRequest, retrievalSettings } from './search-request.js';
 import { parseReceiptQuery, parseSessionOptions } from './session-request.js';
@@ -107,6 +110,10 @@ export class Engram implements ToolEngine {
   private readonly clock: Clock;
   private readonly ids: IdGenerator;
   private closed = false;
+  /** The tenant's knowledge graph, in the MCP reference memory server's shapes. */
+  readonly graph: KnowledgeGraph;
+  /** Extraction on write, and the graph kept in step with forgetting and supersession. */
+  private readonly graphSync: GraphSync;
 
   /** @internal use `openEngram` */
   constructor(parts: {
@@ -126,6 +133,19 @@ export class Engram implements ToolEngine {
     this.ids = parts.ids;
     this.tenant = parts.tenant;
     this.path = parts.path;
+    this.graphSync = new GraphSync({
+      store: parts.store,
+      clock: parts.clock,
+      ids: parts.ids,
+      enabled: parts.config.graph.extract,
+    });
+    this.graph = new EngramKnowledgeGraph({
+      store: parts.store,
+      tenant: parts.tenant,
+      clock: parts.clock,
+      ids: parts.ids,
+      assertOpen: () => this.assertOpen(),
+    });
   }
 
   /** Whether this engine embeds text; without an embedder, search and recall go by words only. */
@@ -177,12 +197,15 @@ export class Engram implements ToolEngine {
       }
     }
     const vectors = await this.embedMemories(memories, onProgress);
+    const graph = await this.graphSync.prepare(memories);
     onProgress?.({ phase: 'writing', done: 0, total: memories.length });
     await this.store.commit({
       insert: memories.map((memory, i) => ({ memory, vector: vectors?.[i] ?? null })),
       update: [...replaced.values()].map((memory) => ({ memory })),
     });
     await recordEmbedder(this.store, this.embedder, vectors ?? []);
+    // A superseded memory's relations end: the newer memory states what holds now.
+    await this.graphSync.record(this.tenant, graph, [...replaced.keys()]);
     onProgress?.({ phase: 'writing', done: memories.length, total: memories.length });
     return memories;
   }
@@ -203,9 +226,12 @@ export class Engram implements ToolEngine {
     const textChanged = next.text !== current.text || next.context !== current.context;
     if (textChanged) await assertCompatible(this.store, this.embedder);
     const vectors = textChanged ? await this.embedMemories([next]) : null;
+    const reextract = textChanged || next.occurredAt !== current.occurredAt || next.kind !== current.kind;
+    const graph = reextract ? await this.graphSync.prepare([next]) : [];
     await this.store.commit({
       update: [textChanged ? { memory: next, vector: vectors?.[0] ?? null } : { memory: next }],
     });
+    if (reextract) await this.graphSync.record(this.tenant, graph, graph.length === 0 ? [next.id] : []);
     return next;
   }
 
@@ -217,12 +243,14 @@ export class Engram implements ToolEngine {
     this.assertOpen();
     const memory = await this.require(id);
     if (options.hard) {
+      await this.graphSync.forget(this.tenant, [id]);
       await this.store.purgeMemories(this.tenant, [id]);
       return { id, outcome: 'deleted' };
     }
     if (memory.archivedAt === null) {
       const at = this.clock.now().toISOString();
       await this.store.commit({ update: [{ memory: { ...memory, archivedAt: at, updatedAt: at } }] });
+      await this.graphSync.forget(this.tenant, [id]);
     }
     return { id, outcome: 'archived' };
   }
@@ -342,6 +370,8 @@ export class Engram implements ToolEngine {
       info,
       vectors ? all.map((memory, i) => ({ id: memory.id, vector: vectors[i] as Float32Array })) : [],
     );
+    // Memories stored before extraction existed (or with it off) get their graph now.
+    await this.graphSync.reextract(all);
     onProgress?.({ phase: 'writing', done: all.length, total: all.length });
     return { memories: all.length, embedder: info.model, dimensions: info.dimensions };
   }
@@ -354,13 +384,17 @@ export class Engram implements ToolEngine {
     this.assertOpen();
     const memories = parseRecords(records, this.tenant, options.lines);
     await assertCompatible(this.store, this.embedder);
+    const graph = await this.graphSync.prepare(memories);
     return writeRecords({
       memories,
       options,
       store: this.store,
       tenant: this.tenant,
       embed: (memories, onProgress) => this.embedMemories(memories, onProgress),
-      afterWrite: (vectors) => recordEmbedder(this.store, this.embedder, vectors),
+      afterWrite: async (vectors) => {
+        await recordEmbedder(this.store, this.embedder, vectors);
+        await this.graphSync.record(this.tenant, graph);
+      },
     });
   }
 

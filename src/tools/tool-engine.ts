@@ -9,6 +9,7 @@ import type { MemoryInput } from '../model/memory-input.js';
 import type { SearchOptions } from '../model/search-request.js';
 import type { ActivityEntry } from '../model/session.js';
 import type { SearchHit } from '../retrieval/hybrid-search.js';
+import type { KnowledgeGraph } from './knowledge-graph.js';
 
 /** What forgetting did: archived (kept, hidden) or deleted for good. */
 export interface ForgetOutcome {
@@ -32,4 +33,6 @@ export interface ToolEngine {
   getByKey(key: string, scope?: string): Promise<Memory | null>;
   /** Appends one line to the daily activity log (seed 003), stamped now. */
   logActivity(entry: Omit<ActivityEntry, 'tenant' | 'at'>): Promise<ActivityEntry>;
+  /** The tenant's knowledge graph: entities, relations, observations. */
+  readonly graph: KnowledgeGraph;
 }
