@@ -75,8 +75,21 @@ export type {
 } from './store/store.js';
 export type { MemoryToolName, MemoryToolsOptions } from './tools/create-memory-tools.js';
 export { createMemoryTools, MEMORY_TOOL_NAMES } from './tools/create-memory-tools.js';
+export type { GraphRequest, GraphToolName } from './tools/graph-schemas.js';
+export { GRAPH_REQUEST_SCHEMAS, GRAPH_TOOL_LIMITS } from './tools/graph-schemas.js';
+export type { GraphToolsOptions } from './tools/graph-tools.js';
+export { createGraphTools, GRAPH_TOOL_NAMES } from './tools/graph-tools.js';
 export type { JsonSchemaObject } from './tools/json-schema.js';
 export { SCRATCHPAD_KEY, SESSION_HANDOFF_KEY } from './tools/keys.js';
+export type {
+  GraphEntity,
+  GraphEntityInput,
+  GraphPageRequest,
+  GraphRelation,
+  GraphView,
+  KnowledgeGraph,
+  KnowledgeGraphPage,
+} from './tools/knowledge-graph.js';
 export { TOOL_LIMITS } from './tools/limits.js';
 export type { AiSdkTool } from './tools/providers/ai-sdk.js';
 export { toAiSdkTools } from './tools/providers/ai-sdk.js';

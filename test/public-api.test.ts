@@ -53,6 +53,11 @@ describe('the public API', () => {
         'toAnthropicTools',
         'toMcpTools',
         'toOpenAiTools',
+        // The knowledge graph as the MCP reference memory server's tools.
+        'GRAPH_REQUEST_SCHEMAS',
+        'GRAPH_TOOL_LIMITS',
+        'GRAPH_TOOL_NAMES',
+        'createGraphTools',
         // Each operation's request schema, shared by the library and the HTTP API.
         'ListRequestSchema',
         'MemoryInputSchema',

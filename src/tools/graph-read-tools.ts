@@ -4,8 +4,8 @@
  * page at a time — a whole graph can be far larger than a context window — with the total and
  * the offset of the next page.
  */
-import type { GraphView, KnowledgeGraphPage } from './knowledge-graph.js';
 import { GRAPH_REQUEST_SCHEMAS, GRAPH_TOOL_LIMITS } from './graph-schemas.js';
+import type { GraphView, KnowledgeGraphPage } from './knowledge-graph.js';
 import { defineTool } from './tool.js';
 
 export const readGraphTool = defineTool({

@@ -4,8 +4,8 @@
  * `{ relations }`, `{ results }`: only what was new). A relation or observation naming an
  * entity that does not exist fails the whole call, and nothing is written.
  */
-import type { GraphEntity, GraphRelation } from './knowledge-graph.js';
 import { GRAPH_REQUEST_SCHEMAS } from './graph-schemas.js';
+import type { GraphEntity, GraphRelation } from './knowledge-graph.js';
 import { defineTool } from './tool.js';
 
 export const createEntitiesTool = defineTool({

@@ -204,6 +204,38 @@ describe('the HTTP API', () => {
     expect(stats).not.toHaveProperty('path');
   });
 
+  it('keeps a knowledge graph: entities, relations, observations, search, open, pages, deletions', async () => {
+    const graph = (method: string, path: string, body?: unknown) =>
+      call(method, path.split('?')[0] as string, path, body === undefined ? {} : { body });
+    const ok = async (method: string, path: string, body?: unknown) =>
+      expectDocumented(await graph(method, path, body), method.toLowerCase(), path.split('?')[0] as string);
+    await ok('POST', '/v1/graph/entities', {
+      entities: [
+        { name: 'Zora Quill', entityType: 'person' },
+        { name: 'Quillworks', entityType: 'organization' },
+      ],
+    });
+    await ok('POST', '/v1/graph/relations', { relations: [{ from: 'Zora Quill', to: 'Quillworks', relationType: 'works_at' }] });
+    await ok('POST', '/v1/graph/observations', { observations: [{ entityName: 'Zora Quill', contents: ['Speaks Spanish'] }] });
+    expect(await ok('POST', '/v1/graph/search', { query: 'spanish zora' })).toMatchObject({ entities: [{ name: 'Zora Quill' }] });
+    expect(await ok('POST', '/v1/graph/open', { names: ['Zora Quill', 'Quillworks'] })).toMatchObject({
+      relations: [{ relationType: 'works_at' }],
+    });
+    expect(await ok('GET', '/v1/graph?limit=1')).toMatchObject({ entities: [expect.anything()], nextOffset: 1 });
+    await ok('POST', '/v1/graph/observations/delete', {
+      deletions: [{ entityName: 'Zora Quill', observations: ['Speaks Spanish'] }],
+    });
+    await ok('POST', '/v1/graph/relations/delete', {
+      relations: [{ from: 'Zora Quill', to: 'Quillworks', relationType: 'works_at' }],
+    });
+    await ok('POST', '/v1/graph/entities/delete', { entityNames: ['Quillworks'] });
+    expect(await ok('POST', '/v1/graph/open', { names: ['Zora Quill', 'Quillworks'] })).toEqual({
+      entities: [{ name: 'Zora Quill', entityType: 'person', observations: [] }],
+      relations: [],
+    });
+    expect(await ok('GET', '/v1/graph')).toMatchObject({ totalEntities: expect.any(Number) });
+  });
+
   it('has exercised every route of the route table', () => {
     expect([...covered].sort()).toEqual(API_ROUTES.map((route) => `${route.method} ${route.path}`).sort());
   });

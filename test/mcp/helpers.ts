@@ -1,13 +1,21 @@
 /**
  * Shared by the MCP tests: connect the SDK's client to `engram mcp` (a real child process) or
- * to `/mcp` of a running server, and exercise every memory tool the way a model would.
+ * to `/mcp` of a running server, and exercise every memory tool the way a model would (the
+ * graph tools' script is in `graph-script.ts`).
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { expect } from 'vitest';
 
-import { createMemoryTools, MEMORY_TOOL_NAMES, toMcpTools, type ToolEngine } from '../../src/index.js';
+import {
+  createGraphTools,
+  createMemoryTools,
+  GRAPH_TOOL_NAMES,
+  MEMORY_TOOL_NAMES,
+  toMcpTools,
+  type ToolEngine,
+} from '../../src/index.js';
 import { childEnv, CLI, LEXICAL } from '../cli/helpers.js';
 
 /** A client connected to a child `engram mcp`, with what the child wrote to standard error. */
@@ -68,7 +76,8 @@ export async function callTool(client: Client, name: string, args: Record<string
 
 /** The tool definitions the library generates: what `tools/list` must carry, byte for byte. */
 export function expectedToolDefinitions() {
-  return toMcpTools(createMemoryTools({ engram: {} as ToolEngine }));
+  const engram = {} as ToolEngine;
+  return toMcpTools([...createMemoryTools({ engram }), ...createGraphTools({ engram })]);
 }
 
 /**
@@ -77,7 +86,7 @@ export function expectedToolDefinitions() {
  */
 export async function exerciseEveryTool(client: Client): Promise<void> {
   const { tools } = await client.listTools();
-  expect(tools.map((tool) => tool.name)).toEqual([...MEMORY_TOOL_NAMES]);
+  expect(tools.map((tool) => tool.name)).toEqual([...MEMORY_TOOL_NAMES, ...GRAPH_TOOL_NAMES]);
   for (const expected of expectedToolDefinitions()) {
     const served = tools.find((tool) => tool.name === expected.name);
     expect(served?.description).toBe(expected.description);

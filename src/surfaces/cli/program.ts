@@ -8,6 +8,7 @@ import { registerAdd } from './commands/add.js';
 import { registerBench } from './commands/bench.js';
 import { registerExport } from './commands/export.js';
 import { registerForget } from './commands/forget.js';
+import { registerGraph } from './commands/graph.js';
 import { registerHandoff } from './commands/handoff.js';
 import { registerHook } from './commands/hook.js';
 import { registerImport } from './commands/import.js';
@@ -63,6 +64,7 @@ Examples:
     registerScratch,
     registerLog,
     registerSolution,
+    registerGraph,
     registerReindex,
     registerBench,
     registerHook,

@@ -8,6 +8,8 @@
 import { z } from 'zod';
 
 import {
+  GRAPH_REQUEST_SCHEMAS,
+  GRAPH_TOOL_LIMITS,
   KINDS,
   MAX_SEARCH_LIMIT,
   MemoryInputSchema,
@@ -112,3 +114,17 @@ export const ReceiptsQuery = z.strictObject({
   turn: whole(1).optional().describe('Only this turn'),
   limit: whole(1, MAX_SEARCH_LIMIT).optional().describe('@default 20'),
 });
+
+/**
+ * `GET /v1/graph`: one page of the knowledge graph. The text of the query string becomes
+ * numbers, then `read_graph`'s own schema checks the range. The graph's bodies need nothing
+ * here: each is its tool's arguments, `GRAPH_REQUEST_SCHEMAS[tool]`.
+ */
+export const ReadGraphQuery = z
+  .strictObject({
+    offset: whole(0).optional().describe('Entities to skip: the nextOffset of the previous page. @default 0'),
+    limit: whole(1, GRAPH_TOOL_LIMITS.maxPage)
+      .optional()
+      .describe(`Entities per page, at most ${GRAPH_TOOL_LIMITS.maxPage}. @default ${GRAPH_TOOL_LIMITS.defaultPage}`),
+  })
+  .pipe(GRAPH_REQUEST_SCHEMAS.read_graph);

@@ -158,6 +158,42 @@ export const StatsResponse = z.strictObject({
   embedder: z.string(),
 });
 
+/** A knowledge-graph entity, in the MCP reference memory server's shape. */
+export const GraphEntityRecord = z.strictObject({
+  name: z.string(),
+  entityType: z.string(),
+  observations: z.array(z.string()),
+});
+
+/** A relation between two entities, by their names. */
+export const GraphRelationRecord = z.strictObject({ from: z.string(), to: z.string(), relationType: z.string() });
+
+/** Entities and the relations among them (`search`, `open`). */
+export const GraphViewResponse = z.strictObject({
+  entities: z.array(GraphEntityRecord),
+  relations: z.array(GraphRelationRecord),
+});
+
+/** One page of the graph, with the total and where the next page starts (null on the last one). */
+export const GraphPageResponse = GraphViewResponse.extend({
+  totalEntities: z.number(),
+  nextOffset: z.number().nullable(),
+});
+
+/** The entities that were new. */
+export const GraphEntitiesResponse = z.strictObject({ entities: z.array(GraphEntityRecord) });
+
+/** The relations that were new. */
+export const GraphRelationsResponse = z.strictObject({ relations: z.array(GraphRelationRecord) });
+
+/** Per entity, the observations that were new. */
+export const GraphObservationsResponse = z.strictObject({
+  results: z.array(z.strictObject({ entityName: z.string(), addedObservations: z.array(z.string()) })),
+});
+
+/** A graph deletion: what was not in the graph is ignored, as in the reference server. */
+export const GraphDeleteResponse = z.strictObject({ success: z.literal(true), message: z.string() });
+
 export const HealthResponse = z.strictObject({ status: z.literal('ok'), version: z.string() });
 
 /** Every error: `{ error: { code, message } }`. */

@@ -1,7 +1,7 @@
 /**
  * `engram/mcp`: Engram as a Model Context Protocol server — one server per connection with the
- * memory tools, the session-start prompt and resources, and the recall receipts; served over
- * stdio (`engram mcp`) or streamable HTTP (`/mcp` of `engram serve`).
+ * memory tools, the knowledge-graph tools, the session-start prompt and resources, and the
+ * recall receipts; served over stdio (`engram mcp`) or streamable HTTP (`/mcp` of `engram serve`).
  */
 export { PendingCalls } from './memory-tools.js';
 export { RECEIPTS_TEMPLATE, SESSION_RECEIPTS_URI } from './receipts.js';

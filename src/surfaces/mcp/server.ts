@@ -1,11 +1,12 @@
 /**
  * An MCP server for one client connection: one Engram session, its memory tools, the
- * session-start prompt and context resources, and the recall receipts. Build one per
+ * knowledge-graph tools (the MCP reference memory server's nine, same names and arguments),
+ * the session-start prompt and context resources, and the recall receipts. Build one per
  * connection; the transport (stdio, streamable HTTP) is the caller's.
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 
-import type { Engram, Session } from '../../index.js';
+import { createGraphTools, type Engram, type Session } from '../../index.js';
 import { ENGRAM_VERSION } from '../version.js';
 import { PendingCalls, registerMemoryTools } from './memory-tools.js';
 import { registerReceipts } from './receipts.js';
@@ -37,13 +38,16 @@ const INSTRUCTIONS = [
   'Search with search_memory before answering from assumptions; store durable facts, preferences and decisions with write_memory;',
   'keep working notes with scratch_note, private reasoning with think, and before ending leave a write_session_handoff for the next session.',
   'Before a task, recall_solution finds similar tasks solved before; after one, store_solution records it.',
+  'The knowledge graph holds named entities, their facts (observations) and the relations between them: look them up with search_nodes or open_nodes,',
+  'add to it with create_entities, create_relations and add_observations; read_graph reads it page by page.',
 ].join(' ');
 
 export function createEngramMcpServer(options: EngramMcpServerOptions): EngramMcpServer {
   const session = options.engram.session({ id: options.sessionId, scope: options.scope, scopes: options.scopes });
   const server = new McpServer({ name: 'engram', version: ENGRAM_VERSION }, { instructions: INSTRUCTIONS });
   const pending = new PendingCalls();
-  registerMemoryTools(server, session.tools(), pending);
+  // The graph belongs to the tenant, not the session: every connection of the tenant sees the same one.
+  registerMemoryTools(server, [...session.tools(), ...createGraphTools({ engram: options.engram })], pending);
   registerSessionContext(server, session);
   registerReceipts(server, options.engram, session);
   return { server, session, settled: () => pending.settled() };

@@ -1,5 +1,6 @@
 /** Every route of the JSON API under `/v1`, in the order the OpenAPI document lists them. */
 import type { AnyApiRoute } from '../api-route.js';
+import { GRAPH_ROUTES } from './graph.js';
 import { MEMORY_ROUTES } from './memories.js';
 import { RECEIPT_ROUTES } from './receipts.js';
 import { SEARCH_ROUTES } from './search.js';
@@ -12,6 +13,7 @@ export const API_ROUTES: readonly AnyApiRoute[] = [
   ...SEARCH_ROUTES,
   ...SESSION_ROUTES,
   ...SOLUTION_ROUTES,
+  ...GRAPH_ROUTES,
   ...RECEIPT_ROUTES,
   ...STATS_ROUTES,
 ];

@@ -1,0 +1,104 @@
+/**
+ * The `engram graph` subcommands that change the graph: `add`, `relate`, `observe` (the
+ * create tools) and `unrelate`, `unobserve`, `delete` (the delete tools). Deleting what is not
+ * there is not an error, as with the tools.
+ */
+import type { Command } from 'commander';
+
+import { count, relationLine } from './graph-format.js';
+import { given, repeat, runGraphTool } from './graph-run.js';
+
+/** `add`, `relate`, `observe`. */
+export function registerGraphWrites(graph: Command): void {
+  graph
+    .command('add')
+    .description('create an entity (create_entities); a name already in the graph is left as it is')
+    .argument('<name>', 'the entity’s name, its identity (quote a name with spaces)')
+    .requiredOption('-t, --type <type>', 'what kind of thing it is, e.g. person, organization, project')
+    .option('-o, --observation <text>', 'a fact about it (repeat for more)', repeat)
+    .action(async (name: string, options: { type: string; observation?: string[] }, command: Command) => {
+      const entity = {
+        name: given(name, 'the entity name', 'engram graph add Alice --type person'),
+        entityType: given(options.type, '--type', '--type person'),
+      };
+      await runGraphTool<{ entities: unknown[] }>(
+        command,
+        'create_entities',
+        { entities: [{ ...entity, observations: options.observation ?? [] }] },
+        (result) =>
+          result.entities.length > 0
+            ? `created ${entity.name} (${entity.entityType})`
+            : `${entity.name} is already in the graph: unchanged (add facts with engram graph observe)`,
+      );
+    });
+  graph
+    .command('relate')
+    .description('relate two existing entities (create_relations), e.g. Alice works_at Acme')
+    .argument('<from>', 'the entity the relation starts from')
+    .argument('<relation>', 'the relation, in active voice, e.g. works_at')
+    .argument('<to>', 'the entity it points to')
+    .action(async (from: string, relationType: string, to: string, _options: unknown, command: Command) => {
+      const relation = { from, relationType: given(relationType, 'the relation', 'works_at'), to };
+      await runGraphTool<{ relations: unknown[] }>(command, 'create_relations', { relations: [relation] }, (result) =>
+        result.relations.length > 0 ? `related ${relationLine(relation)}` : `${relationLine(relation)} is already in the graph`,
+      );
+    });
+  graph
+    .command('observe')
+    .description('add observations (facts) to an existing entity (add_observations)')
+    .argument('<name>', 'the entity')
+    .argument('<observations...>', 'the facts, one argument each (quote each sentence)')
+    .action(async (entityName: string, contents: string[], _options: unknown, command: Command) => {
+      await runGraphTool<{ results: { entityName: string; addedObservations: string[] }[] }>(
+        command,
+        'add_observations',
+        { observations: [{ entityName, contents }] },
+        (result) => {
+          const [first] = result.results;
+          const added = first?.addedObservations.length ?? 0;
+          return added > 0
+            ? `added ${count(added, 'observation', 'observations')} to ${first?.entityName}`
+            : `${first?.entityName} already has ${contents.length === 1 ? 'this observation' : 'these observations'}`;
+        },
+      );
+    });
+}
+
+/** `unrelate`, `unobserve`, `delete`. */
+export function registerGraphDeletes(graph: Command): void {
+  graph
+    .command('unrelate')
+    .description('delete a relation (delete_relations); one that is not there is ignored')
+    .argument('<from>', 'the entity the relation starts from')
+    .argument('<relation>', 'the relation, e.g. works_at')
+    .argument('<to>', 'the entity it points to')
+    .action(async (from: string, relationType: string, to: string, _options: unknown, command: Command) => {
+      const relation = { from, relationType, to };
+      await runGraphTool(command, 'delete_relations', { relations: [relation] }, () => `removed ${relationLine(relation)}`);
+    });
+  graph
+    .command('unobserve')
+    .description('remove observations from an entity, as stored (delete_observations)')
+    .argument('<name>', 'the entity')
+    .argument('<observations...>', 'the facts to remove, one argument each')
+    .action(async (entityName: string, observations: string[], _options: unknown, command: Command) => {
+      await runGraphTool(
+        command,
+        'delete_observations',
+        { deletions: [{ entityName, observations }] },
+        () => `removed ${count(observations.length, 'observation', 'observations')} from ${entityName}`,
+      );
+    });
+  graph
+    .command('delete')
+    .description('delete entities with their relations (delete_entities); memories are kept')
+    .argument('<names...>', 'the entities')
+    .action(async (entityNames: string[], _options: unknown, command: Command) => {
+      await runGraphTool(
+        command,
+        'delete_entities',
+        { entityNames },
+        () => `deleted ${entityNames.join(', ')} and their relations (names not in the graph are ignored)`,
+      );
+    });
+}

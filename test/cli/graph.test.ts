@@ -1,0 +1,106 @@
+/**
+ * `engram graph …` as the real binary: each subcommand runs one graph tool, prints a line or a
+ * block a person reads (or the tool's JSON with --json), and a mistake is one `engram:` line
+ * that changes nothing.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+import { expectOneLineError, LEXICAL, makeTempDir, runCli, runJson, runOk } from './helpers.js';
+
+describe('engram graph', () => {
+  let dir: string;
+  let remove: () => void;
+  const run = () => ({ cwd: dir, env: LEXICAL });
+  const graph = (...args: string[]) => runOk(['graph', ...args], run());
+
+  beforeEach(() => ({ dir, remove } = makeTempDir()));
+  afterEach(() => remove());
+
+  it('adds, relates, observes, shows, searches and pages through entities', async () => {
+    expect(await graph('add', 'Alice', '--type', 'person', '-o', 'Prefers short answers, always')).toBe(
+      'created Alice (person)\n',
+    );
+    await graph('add', 'Acme', '-t', 'organization');
+    expect(await graph('add', 'alice', '--type', 'robot')).toMatch(/^alice is already in the graph: unchanged/);
+    expect(await graph('relate', 'Alice', 'works_at', 'Acme')).toBe('related Alice works_at Acme\n');
+    expect(await graph('relate', 'alice', 'works_at', 'acme')).toBe('alice works_at acme is already in the graph\n');
+    expect(await graph('observe', 'Alice', 'Speaks Spanish', 'Prefers short answers, always')).toBe(
+      'added 1 observation to Alice\n',
+    );
+
+    expect(await graph('show', 'Alice', 'Acme', 'Nobody')).toBe(
+      [
+        'Alice (person)',
+        '  - Prefers short answers, always',
+        '  - Speaks Spanish',
+        '  → works_at Acme',
+        '',
+        'Acme (organization)',
+        '  ← Alice works_at',
+        '',
+        'not in the graph: Nobody',
+        '',
+      ].join('\n'),
+    );
+    expect(await graph('search', 'spanish')).toMatch(/^Alice \(person\)\n/);
+    expect(await graph('search', 'no', 'such', 'thing')).toBe('no entities match "no such thing"\n');
+    expect(await graph('list', '--limit', '1')).toMatch(/\n\nentities 1–1 of 2; next page: engram graph list --offset 1\n$/);
+
+    const page = await runJson<{ entities: { name: string }[]; totalEntities: number; nextOffset: number | null }>(
+      ['graph', 'list', '--offset', '1'],
+      run(),
+    );
+    expect(page).toEqual({
+      entities: [{ name: 'Acme', entityType: 'organization', observations: [] }],
+      relations: [],
+      totalEntities: 2,
+      nextOffset: null,
+    });
+    expect(await runJson(['graph', 'show', 'Alice'], run())).toEqual({
+      entities: [{ name: 'Alice', entityType: 'person', observations: ['Prefers short answers, always', 'Speaks Spanish'] }],
+      relations: [],
+    });
+  });
+
+  it('unrelates, unobserves and deletes; what is not there is ignored', async () => {
+    await graph('add', 'Alice', '--type', 'person', '--observation', 'Likes tea');
+    await graph('add', 'Acme', '--type', 'organization');
+    await graph('relate', 'Alice', 'works_at', 'Acme');
+    expect(await graph('unobserve', 'Alice', 'Likes tea', 'never said')).toBe('removed 2 observations from Alice\n');
+    expect(await graph('unrelate', 'Alice', 'works_at', 'Acme')).toBe('removed Alice works_at Acme\n');
+    expect(await runJson(['graph', 'delete', 'Acme', 'Nobody'], run())).toMatchObject({ success: true });
+    expect(await runJson(['graph', 'list'], run())).toEqual({
+      entities: [{ name: 'Alice', entityType: 'person', observations: [] }],
+      relations: [],
+      totalEntities: 1,
+      nextOffset: null,
+    });
+  });
+
+  it('refuses mistakes with one line, and changes nothing', async () => {
+    // Reading or relating in a database that does not exist creates none.
+    expectOneLineError(await runCli(['graph', 'show', 'Alice'], run()), /no Engram database/);
+    expectOneLineError(await runCli(['graph', 'relate', 'A', 'knows', 'B'], run()), /no Engram database/);
+    expect(existsSync(path.join(dir, '.engram'))).toBe(false);
+
+    await graph('add', 'Alice', '--type', 'person');
+    const before = await runJson(['graph', 'list'], run());
+    const mistakes: [string[], RegExp][] = [
+      [['relate', 'Alice', 'knows', 'Globex'], /no entity named Globex: create it first with engram graph add/],
+      [['observe', 'Bob', 'Likes tea'], /no entity named Bob/],
+      [['add', 'Bob'], /required option '-t, --type <type>'/],
+      [['add', ' ', '--type', 'person'], /the entity name is empty/],
+      [['add', 'Bob', '--type', ''], /--type is empty/],
+      [['show', 'Nobody'], /no entity named Nobody: find names with engram graph search or list/],
+      [['list', '--limit', '0'], /--limit must be a whole number from 1 to 1000 \(got 0\)/],
+      [['list', '--offset', 'x'], /--offset must be a whole number/],
+      [['search'], /missing required argument 'query'/],
+      [['frobnicate'], /unknown command 'frobnicate'/],
+    ];
+    for (const [args, message] of mistakes) expectOneLineError(await runCli(['graph', ...args], run()), message);
+    expect(await runJson(['graph', 'list'], run())).toEqual(before);
+  });
+});
