@@ -49,6 +49,8 @@ describe('engram.graph', () => {
     );
     const view = await engram.graph.openNodes(['Alice', 'Acme', 'Nobody']);
     expect(view.relations).toEqual([{ from: 'Alice', to: 'Acme', relationType: 'works_at' }]);
+    // As the reference server does: a relation with one end among the nodes shows too.
+    expect((await engram.graph.openNodes(['Acme'])).relations).toEqual([{ from: 'Alice', to: 'Acme', relationType: 'works_at' }]);
   });
 
   it('adds and deletes observations, and says which were new', async () => {

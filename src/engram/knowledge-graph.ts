@@ -160,16 +160,15 @@ export class EngramKnowledgeGraph implements KnowledgeGraph {
     return this.viewOf(found.filter((entity) => keys.has(entityKey(entity.name))));
   }
 
-  /** Entities and the live relations whose both ends are among them. */
+  /**
+   * Entities and the live relations touching them (either end), as the reference server shows
+   * them, so an agent can see a node's neighbours.
+   */
   private async viewOf(entities: readonly Entity[]): Promise<GraphView> {
-    const ids = new Set(entities.map((entity) => entity.id));
+    const ids = [...new Set(entities.map((entity) => entity.id))];
     const relations =
-      ids.size === 0
-        ? []
-        : (await this.parts.store.listRelations(this.parts.tenant, [...ids], { limit: MAX_RELATIONS })).filter(
-            (relation) => ids.has(relation.from) && ids.has(relation.to),
-          );
-    const names = new Map(entities.map((entity) => [entity.id, entity.name]));
+      ids.length === 0 ? [] : await this.parts.store.listRelations(this.parts.tenant, ids, { limit: MAX_RELATIONS });
+    const names = await this.namesOf(relations, entities);
     return { entities: entities.map(toGraphEntity), relations: relations.map((r) => toGraphRelation(r, names)) };
   }
 

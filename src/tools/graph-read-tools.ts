@@ -25,7 +25,7 @@ export const searchNodesTool = defineTool({
   name: 'search_nodes',
   description:
     'Find entities of the knowledge graph whose name, type or facts contain every word of the query (ignoring case), ' +
-    'with the relations among them.',
+    'with the relations touching them.',
   schema: GRAPH_REQUEST_SCHEMAS.search_nodes,
   async run(args, context): Promise<GraphView> {
     return context.engram.graph.searchNodes(args.query);
@@ -35,7 +35,7 @@ export const searchNodesTool = defineTool({
 export const openNodesTool = defineTool({
   name: 'open_nodes',
   description:
-    'Look up entities of the knowledge graph by name (ignoring case), with their facts and the relations among them. ' +
+    'Look up entities of the knowledge graph by name (ignoring case), with their facts and the relations touching them. ' +
     'Names not in the graph are left out of the answer.',
   schema: GRAPH_REQUEST_SCHEMAS.open_nodes,
   async run(args, context): Promise<GraphView> {

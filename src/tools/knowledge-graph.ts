@@ -27,7 +27,7 @@ export interface GraphEntityInput {
   observations?: readonly string[] | undefined;
 }
 
-/** Entities and the live relations among them. */
+/** Entities and the live relations touching them. */
 export interface GraphView {
   entities: GraphEntity[];
   relations: GraphRelation[];
@@ -67,8 +67,8 @@ export interface KnowledgeGraph {
   deleteRelations(relations: readonly GraphRelation[]): Promise<void>;
   /** A page of the whole graph (the reference server returns it all at once; Engram pages). */
   readGraph(page?: GraphPageRequest): Promise<KnowledgeGraphPage>;
-  /** Entities whose name, type, aliases or observations hold every word of `query`, and the relations among them. */
+  /** Entities whose name, type, aliases or observations hold every word of `query`, and the relations touching them. */
   searchNodes(query: string): Promise<GraphView>;
-  /** These entities (unknown names skipped) and the relations among them. */
+  /** These entities (unknown names skipped) and the relations touching them. */
   openNodes(names: readonly string[]): Promise<GraphView>;
 }

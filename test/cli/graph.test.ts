@@ -61,7 +61,7 @@ describe('engram graph', () => {
     });
     expect(await runJson(['graph', 'show', 'Alice'], run())).toEqual({
       entities: [{ name: 'Alice', entityType: 'person', observations: ['Prefers short answers, always', 'Speaks Spanish'] }],
-      relations: [],
+      relations: [{ from: 'Alice', to: 'Acme', relationType: 'works_at' }],
     });
   });
 

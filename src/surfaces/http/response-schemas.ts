@@ -168,7 +168,7 @@ export const GraphEntityRecord = z.strictObject({
 /** A relation between two entities, by their names. */
 export const GraphRelationRecord = z.strictObject({ from: z.string(), to: z.string(), relationType: z.string() });
 
-/** Entities and the relations among them (`search`, `open`). */
+/** Entities and the relations touching them (`search`, `open`). */
 export const GraphViewResponse = z.strictObject({
   entities: z.array(GraphEntityRecord),
   relations: z.array(GraphRelationRecord),

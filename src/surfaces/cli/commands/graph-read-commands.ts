@@ -12,7 +12,7 @@ import { runGraphTool, wholeOption } from './graph-run.js';
 export function registerGraphReads(graph: Command): void {
   graph
     .command('show')
-    .description('entities by name, with their observations and the relations among them (open_nodes)')
+    .description('entities by name, with their observations and the relations touching them (open_nodes)')
     .argument('<names...>', 'the entities')
     .action(async (names: string[], _options: unknown, command: Command) => {
       await runGraphTool<GraphView>(command, 'open_nodes', { names }, (view) => {

@@ -76,5 +76,5 @@ export const GRAPH_ROUTES: readonly AnyApiRoute[] = [
     'Find entities whose name, type or observations hold every word of a query',
     GraphViewResponse,
   ),
-  toolRoute('open_nodes', '/v1/graph/open', 'Entities by name, with the relations among them', GraphViewResponse),
+  toolRoute('open_nodes', '/v1/graph/open', 'Entities by name, with the relations touching them', GraphViewResponse),
 ];
