@@ -7,6 +7,7 @@ import { InvalidInputError } from 'engram';
 
 import { runActivationBenchmark } from './activation-latency.js';
 import type { Benchmark, BenchOptions, BenchResult } from './bench-types.js';
+import { runExtractionBenchmark } from './extraction.js';
 import { runHookBenchmark } from './hook-latency.js';
 import { runHttpBenchmark } from './http-recall.js';
 import { runIngestBenchmark } from './ingest.js';
@@ -21,6 +22,11 @@ export const BENCHMARKS: Record<string, Benchmark> = {
   activation: {
     description: 'activation latency (working set, quotas, receipt) at 10k and 100k memories, next to a plain search',
     run: runActivationBenchmark,
+  },
+  extraction: {
+    description:
+      'offline extraction (people, places, organisations, things, speakers, resolved dates) on a labelled sample (--data FILE, default: test/fixtures/extraction-sample.json): precision, recall, ms per memory',
+    run: runExtractionBenchmark,
   },
   hook: {
     description:

@@ -12,6 +12,9 @@
 export { formatRecallBlock } from './context/format.js';
 export type { EmbeddingCache } from './embedding/cached-embedder.js';
 export { withEmbeddingCache } from './embedding/cached-embedder.js';
+export { extractGraph } from './graph/extract.js';
+export type { ExtractionScore, LabelledMemory, Tally } from './graph/extraction-score.js';
+export { scoreExtraction } from './graph/extraction-score.js';
 export type { IdGenerator } from './model/ids.js';
 export { describeIssues } from './model/memory-input.js';
 export { SqliteStore } from './store/sqlite/sqlite-store.js';

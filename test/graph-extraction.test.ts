@@ -52,6 +52,7 @@ describe('extraction on write', () => {
     expect(await mentionsOf(memory.id)).toEqual(['mention date:2023-05-07', 'mention place:Boston', 'speaker person:Caroline']);
     const view = await engram.graph.openNodes(['Caroline', 'Boston']);
     expect(view.relations).toEqual([{ from: 'Caroline', to: 'Boston', relationType: 'talks_about' }]);
+    expect((await engram.stats()).graph).toEqual({ entities: 3, relations: 1, invalidatedRelations: 0, mentions: 3 });
     await engram.close();
   });
 
@@ -85,6 +86,7 @@ describe('extraction on write', () => {
     expect(await mentionsOf(old.id)).toEqual([]);
     const view = await engram.graph.openNodes(['Caroline', 'Boston', 'Denver']);
     expect(view.relations).toEqual([{ from: 'Caroline', to: 'Denver', relationType: 'talks_about' }]);
+    expect((await engram.stats()).graph).toMatchObject({ relations: 1, invalidatedRelations: 1 });
     await engram.close();
   });
 

@@ -33,7 +33,7 @@ import type { ReceiptQueryOptions, SessionOptions } from '../model/session-reque
 import { hybridSearch, type SearchHit } from '../retrieval/hybrid-search.js';
 import { Session } from '../session/session.js';
 import { SqliteStore } from '../store/sqlite/sqlite-store.js';
-import type { MemoryFilter, Store, StoreStats } from '../store/store.js';
+import type { GraphCounts, MemoryFilter, Store, StoreStats } from '../store/store.js';
 import type { KnowledgeGraph } from '../tools/knowledge-graph.js';
 import type { ForgetOutcome, ToolEngine } from '../tools/tool-engine.js';
 import { describeMessages } from './describe-messages.js';
@@ -68,6 +68,8 @@ export interface OpenEngramOptions {
 export interface EngramStats extends StoreStats {
   path: string | null;
   embedder: string;
+  /** The knowledge graph: entities, live and ended relations, mentions. */
+  graph: GraphCounts;
 }
 
 /** Opens an Engram engine: `const engram = await openEngram({ path: '.engram/engram.db' })`. */
@@ -348,8 +350,8 @@ export class Engram implements ToolEngine {
   /** Counts by kind, tier and scope, index and size. */
   async stats(): Promise<EngramStats> {
     this.assertOpen();
-    const stats = await this.store.stats(this.tenant);
-    return { ...stats, path: this.path, embedder: this.embedder ? this.embedder.id : NO_EMBEDDER_ID };
+    const [stats, graph] = await Promise.all([this.store.stats(this.tenant), this.store.countGraph(this.tenant)]);
+    return { ...stats, path: this.path, embedder: this.embedder ? this.embedder.id : NO_EMBEDDER_ID, graph };
   }
 
   /**

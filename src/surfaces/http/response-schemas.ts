@@ -156,6 +156,12 @@ export const StatsResponse = z.strictObject({
   index: z.looseObject({}).nullable(),
   schemaVersion: z.number(),
   embedder: z.string(),
+  graph: z.strictObject({
+    entities: z.number(),
+    relations: z.number().describe('Relations that still hold'),
+    invalidatedRelations: z.number().describe('Relations ended by a superseded or forgotten memory'),
+    mentions: z.number(),
+  }),
 });
 
 /** A knowledge-graph entity, in the MCP reference memory server's shape. */

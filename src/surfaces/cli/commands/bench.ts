@@ -14,6 +14,7 @@ import { globalOptions, printJson } from '../context.js';
 /** The benchmarks in bench/registry.ts, for the help text (a CLI test keeps the two lists equal). */
 const BENCHMARK_NAMES = [
   'activation',
+  'extraction',
   'hook',
   'http',
   'ingest',

@@ -29,6 +29,10 @@ export function registerStats(program: Command): void {
         ['by kind', counts(stats.byKind)],
         ['by tier', counts(stats.byTier)],
         ['by scope', counts(stats.byScope)],
+        [
+          'graph',
+          `${stats.graph.entities} entities, ${stats.graph.relations} relations (${stats.graph.invalidatedRelations} ended), ${stats.graph.mentions} mentions`,
+        ],
       ];
       process.stdout.write(`${table(rows)}\n`);
     });
