@@ -56,7 +56,7 @@ describe('the subpath exports', () => {
 
   it('engram/internal exports exactly these runtime names', () => {
     expect(Object.keys(internal).sort()).toEqual(
-      ['SqliteStore', 'describeIssues', 'formatRecallBlock', 'withEmbeddingCache'].sort(),
+      ['SqliteStore', 'describeIssues', 'extractGraph', 'formatRecallBlock', 'scoreExtraction', 'withEmbeddingCache'].sort(),
     );
   });
 
