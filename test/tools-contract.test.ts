@@ -12,6 +12,7 @@ import {
   GRAPH_TOOL_NAMES,
   KINDS,
   MEMORY_TOOL_NAMES,
+  type MemoryTool,
   TIERS,
   TOOL_LIMITS,
 } from '../src/index.js';
@@ -107,12 +108,7 @@ describe('the memory tool contract', () => {
   });
 
   it('describes the tool and every argument for the model', () => {
-    for (const tool of tools) {
-      expect(tool.description.length, tool.name).toBeGreaterThan(80);
-      for (const [field, schema] of Object.entries(tool.inputSchema.properties)) {
-        expect((schema as { description?: string }).description, `${tool.name}.${field}`).toMatch(/\S{3}/);
-      }
-    }
+    expectDescribedForTheModel(tools);
   });
 
   it('documents the caps the schemas enforce', () => {
@@ -196,12 +192,7 @@ describe('the knowledge graph tool contract', () => {
   });
 
   it('describes the tool and every argument for the model', () => {
-    for (const tool of tools) {
-      expect(tool.description.length, tool.name).toBeGreaterThan(80);
-      for (const [field, schema] of Object.entries(tool.inputSchema.properties)) {
-        expect((schema as { description?: string }).description, `${tool.name}.${field}`).toMatch(/\S{3}/);
-      }
-    }
+    expectDescribedForTheModel(tools);
   });
 
   it('documents the caps the schemas enforce', () => {
@@ -226,3 +217,13 @@ describe('the knowledge graph tool contract', () => {
     );
   });
 });
+
+/** Every tool says what it does, and every argument what it is, in words a model can use. */
+function expectDescribedForTheModel(tools: readonly MemoryTool[]): void {
+  for (const tool of tools) {
+    expect(tool.description.length, tool.name).toBeGreaterThan(80);
+    for (const [field, schema] of Object.entries(tool.inputSchema.properties)) {
+      expect((schema as { description?: string }).description, `${tool.name}.${field}`).toMatch(/\S{3}/);
+    }
+  }
+}
