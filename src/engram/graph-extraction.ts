@@ -4,6 +4,7 @@
  * The NLP library is loaded on first use only, so commands that never write pay nothing for it.
  */
 import type { Extraction, ExtractionInput } from '../graph/extraction.js';
+import { entityKey } from '../model/graph.js';
 import type { Kind, Memory } from '../model/memory.js';
 import type { GraphExtraction } from '../store/store.js';
 
@@ -40,6 +41,7 @@ export function dateName(start: string, end: string): string {
 /** What extraction found in `memory`, as the store records it; `newId` names new entities and relations. */
 export function toGraphExtraction(memory: Memory, extraction: Extraction, newId: () => string): GraphExtraction {
   const dates = extraction.dates.map((date) => dateName(date.start, date.end));
+  const named = new Set(extraction.entities.flatMap((entity) => [entity.name, ...(entity.aliases ?? [])]).map(entityKey));
   return {
     memoryId: memory.id,
     entities: [
@@ -55,13 +57,17 @@ export function toGraphExtraction(memory: Memory, extraction: Extraction, newId:
       ...extraction.entities.map((entity) => ({ name: entity.name, role: entity.role })),
       ...dates.map((name) => ({ name, role: 'mention' as const })),
     ],
-    relations: extraction.relations.map((relation) => ({
-      id: newId(),
-      from: relation.from,
-      to: relation.to,
-      type: relation.type,
-      validFrom: memory.occurredAt,
-    })),
+    // Only between entities of this memory: the store refuses a name it cannot resolve, and a
+    // write must never fail on an extractor's slip.
+    relations: extraction.relations
+      .filter((relation) => named.has(entityKey(relation.from)) && named.has(entityKey(relation.to)))
+      .map((relation) => ({
+        id: newId(),
+        from: relation.from,
+        to: relation.to,
+        type: relation.type,
+        validFrom: memory.occurredAt,
+      })),
   };
 }
 
