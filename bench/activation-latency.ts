@@ -86,7 +86,8 @@ async function measureSize(
     const engram = await openEngram({
       store: new SqliteStore(path.join(directory, 'activation.db')),
       embedder: createSyntheticEmbedder(topicOf),
-      config: {},
+      // Activation does not read the graph yet; extraction is `bench ingest`'s to time.
+      config: { graph: { extract: false } },
       clock,
     });
     const memories = syntheticMemories(size, size);
@@ -137,7 +138,7 @@ async function measureWithLocalModel(
   const file = path.join(directory, 'activation.db');
   try {
     const cached = openBenchEmbedder();
-    const writer = await openEngram({ path: file, embedder: cached.embedder, config: {} });
+    const writer = await openEngram({ path: file, embedder: cached.embedder, config: { graph: { extract: false } } });
     const memories = syntheticMemories(size, size);
     for (let start = 0; start < size; start += BATCH) {
       await writer.rememberMany(memories.slice(start, start + BATCH));
