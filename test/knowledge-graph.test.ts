@@ -29,7 +29,7 @@ describe('engram.graph', () => {
       { name: 'Acme', entityType: 'organization' },
     ]);
     expect(first.map((entity) => entity.name)).toEqual(['Alice', 'Acme']);
-    const again = await engram.graph.createEntities([{ name: 'alice', entityType: 'robot', observations: [] }]);
+    const again = await engram.graph.createEntities([{ name: 'alice', entityType: 'robot', observations: ['Is a robot'] }]);
     expect(again).toEqual([]);
     const { entities } = await engram.graph.openNodes(['ALICE']);
     expect(entities).toEqual([{ name: 'Alice', entityType: 'person', observations: ['Prefers short answers'] }]);
@@ -44,9 +44,17 @@ describe('engram.graph', () => {
       { from: 'Alice', to: 'Acme', relationType: 'works_at' },
     ]);
     expect(await engram.graph.createRelations([{ from: 'alice', to: 'acme', relationType: 'works_at' }])).toEqual([]);
+    // Twice in one call: created once.
+    expect(
+      await engram.graph.createRelations([
+        { from: 'Acme', to: 'Alice', relationType: 'employs' },
+        { from: 'Acme', to: 'Alice', relationType: 'employs' },
+      ]),
+    ).toEqual([{ from: 'Acme', to: 'Alice', relationType: 'employs' }]);
     await expect(engram.graph.createRelations([{ from: 'Alice', to: 'Globex', relationType: 'knows' }])).rejects.toThrow(
       /no entity named Globex/,
     );
+    await engram.graph.deleteRelations([{ from: 'Acme', to: 'Alice', relationType: 'employs' }]);
     const view = await engram.graph.openNodes(['Alice', 'Acme', 'Nobody']);
     expect(view.relations).toEqual([{ from: 'Alice', to: 'Acme', relationType: 'works_at' }]);
     // As the reference server does: a relation with one end among the nodes shows too.

@@ -35,21 +35,23 @@ export class EngramKnowledgeGraph implements KnowledgeGraph {
   async createEntities(entities: readonly GraphEntityInput[]): Promise<GraphEntity[]> {
     const { store, tenant } = this.start();
     const names = entities.map((entity) => requireName(entity.name, 'entity name'));
-    const existing = new Set((await store.findEntities(tenant, names)).map((entity) => entity.id));
-    const stored = await store.upsertEntities(
-      tenant,
-      entities.map((entity, i) => ({
-        id: this.parts.ids(),
-        name: names[i] as string,
-        type: requireName(entity.entityType, 'entityType'),
-        observations: entity.observations ?? [],
-      })),
-      this.now(),
-    );
-    // The reference server ignores entities whose names exist: only the new ones are returned.
-    const created = new Map<string, Entity>();
-    for (const entity of stored) if (!existing.has(entity.id)) created.set(entity.id, entity);
-    return [...created.values()].map(toGraphEntity);
+    // As the reference server does, an entity whose name exists is left as it is (facts go in
+    // with add_observations): only new names are written, and only they are returned.
+    const taken = new Set((await store.findEntities(tenant, names)).map((entity) => entityKey(entity.name)));
+    const inputs = entities.flatMap((entity, i) => {
+      const name = names[i] as string;
+      if (taken.has(entityKey(name))) return [];
+      taken.add(entityKey(name));
+      return [
+        {
+          id: this.parts.ids(),
+          name,
+          type: requireName(entity.entityType, 'entityType'),
+          observations: entity.observations ?? [],
+        },
+      ];
+    });
+    return inputs.length === 0 ? [] : (await store.upsertEntities(tenant, inputs, this.now())).map(toGraphEntity);
   }
 
   async createRelations(relations: readonly GraphRelation[]): Promise<GraphRelation[]> {
@@ -61,11 +63,10 @@ export class EngramKnowledgeGraph implements KnowledgeGraph {
       to: requireEntity(byName, relation.to).id,
       type: requireName(relation.relationType, 'relationType'),
     }));
-    const before = new Set((await store.listRelations(tenant, [...new Set(inputs.map((input) => input.from))])).map((r) => r.id));
     const stored = await store.addRelations(tenant, inputs, this.now());
     const names = new Map([...byName.values()].map((entity) => [entity.id, entity.name]));
-    const created = new Map(stored.filter((relation) => !before.has(relation.id)).map((relation) => [relation.id, relation]));
-    return [...created.values()].map((relation) => toGraphRelation(relation, names));
+    // The store answers an identical live relation with the one it has: new ones keep the id given.
+    return stored.filter((relation, i) => relation.id === inputs[i]?.id).map((relation) => toGraphRelation(relation, names));
   }
 
   async addObservations(

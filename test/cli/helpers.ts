@@ -13,6 +13,8 @@ import Database from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
 import { expect } from 'vitest';
 
+import { makeMemory } from '../fixtures/memory.js';
+
 /** The built CLI entry point. */
 export const CLI = fileURLToPath(new URL('../../dist/surfaces/cli/main.js', import.meta.url));
 
@@ -181,31 +183,16 @@ export function dbIn(dir: string, name = 'engram.db'): string {
 
 /** A valid exported record with a deterministic ULID-shaped id; `index` makes it unique. */
 export function syntheticRecord(index: number, overrides: Partial<ExportedMemory> = {}): ExportedMemory {
-  const at = new Date(Date.UTC(2025, 0, 1) + index * 1000).toISOString();
   return {
-    id: `01JD${String(index).padStart(22, '0')}`,
-    tenant: 'default',
-    scope: 'global',
-    kind: 'note',
-    tier: 'unknown',
-    pinned: false,
-    hardRule: false,
-    text: `synthetic memory ${index} about topic ${index % 97}, with enough words for the full-text index`,
-    abstract: null,
-    context: null,
-    key: null,
-    sessionId: null,
-    source: 'user',
-    trust: 1,
-    data: null,
-    tags: [`batch-${index % 5}`],
-    occurredAt: at,
-    createdAt: at,
-    updatedAt: at,
-    supersededBy: null,
-    archivedAt: null,
-    lastRetrievedAt: null,
-    retrievalCount: 0,
+    ...makeMemory({
+      id: `01JD${String(index).padStart(22, '0')}`,
+      tenant: 'default',
+      scope: 'global',
+      kind: 'note',
+      text: `synthetic memory ${index} about topic ${index % 97}, with enough words for the full-text index`,
+      tags: [`batch-${index % 5}`],
+      createdAt: new Date(Date.UTC(2025, 0, 1) + index * 1000).toISOString(),
+    }),
     ...overrides,
   };
 }

@@ -8,10 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dbIn, LEXICAL, makeTempDir } from '../cli/helpers.js';
 import { type ServeProcess, startServeProcess } from '../http/helpers.js';
 import { exerciseGraphTools } from './graph-script.js';
-import { callTool, connectHttp, connectStdio } from './helpers.js';
-
-const ACME = 'acme-token-0123456789abcdef';
-const GLOBEX = 'globex-token-0123456789abcdef';
+import { ACME, callTool, connectHttp, connectStdio, GLOBEX } from './helpers.js';
 
 describe('the knowledge graph tools over MCP', () => {
   let temp: ReturnType<typeof makeTempDir>;

@@ -19,6 +19,10 @@ import {
 import { childEnv, CLI, LEXICAL } from '../cli/helpers.js';
 
 /** A client connected to a child `engram mcp`, with what the child wrote to standard error. */
+
+/** Bearer tokens of two tenants, for the tests that serve MCP over HTTP with tokens. */
+export const ACME = 'acme-token-0123456789abcdef';
+export const GLOBEX = 'globex-token-0123456789abcdef';
 export interface StdioConnection {
   client: Client;
   transport: StdioClientTransport;

@@ -7,10 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { LEXICAL, makeTempDir } from '../cli/helpers.js';
 import { expectApiError, send, type ServeProcess, startServeProcess } from '../http/helpers.js';
-import { callTool, connectHttp, exerciseEveryTool, expectSessionContext } from './helpers.js';
-
-const ACME = 'acme-token-0123456789abcdef';
-const GLOBEX = 'globex-token-0123456789abcdef';
+import { ACME, callTool, connectHttp, exerciseEveryTool, expectSessionContext, GLOBEX } from './helpers.js';
 
 describe('MCP over streamable HTTP (engram serve)', () => {
   let temp: ReturnType<typeof makeTempDir>;
