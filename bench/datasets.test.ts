@@ -114,13 +114,19 @@ describe('dataset benchmarks', () => {
       turnsIndexed: number;
       questions: { scored: number; skipped: number; skippedBecause: { noEvidence: number }; byCategory: Record<string, number> };
       evidence: { repaired: string[]; unresolved: string[] };
-      methods: Record<string, MethodScores & { byCategory: Record<string, Record<string, number>> }>;
+      methods: Record<
+        string,
+        MethodScores & {
+          byCategory: Record<string, Record<string, number>>;
+          byConversation: Record<string, Record<string, number>>;
+        }
+      >;
     };
     expect(json.turnsIndexed).toBe(6);
     expect(json.questions).toMatchObject({ scored: 2, skipped: 1, skippedBecause: { noEvidence: 1 } });
     expect(json.questions.byCategory).toEqual({ 'single-hop': 1, temporal: 1 });
     expect(json.evidence).toEqual({ repaired: ['conv-test D:2:01; D9:9'], unresolved: ['conv-test D9:9'] });
-    expect(Object.keys(json.methods)).toEqual(['bm25', 'dense', 'keyword', 'hybrid', 'hybrid-rrf']);
+    expect(Object.keys(json.methods)).toEqual(['bm25', 'dense', 'keyword', 'hybrid', 'hybrid-rrf', 'graph']);
     for (const scores of Object.values(json.methods)) {
       expect(Object.keys(scores.overall).sort()).toEqual(
         ['recall@1', 'recall@5', 'recall@10', 'recall@25', 'hit@1', 'hit@5', 'hit@10', 'hit@25'].sort(),
@@ -135,6 +141,8 @@ describe('dataset benchmarks', () => {
     expect(json.methods.bm25?.byCategory['single-hop']?.['recall@1']).toBe(1);
     expect(json.methods.dense?.overall['recall@25']).toBe(1);
     expect(result.table).toContain('recall@10 by category');
+    expect(result.table).toContain('recall@10 by conversation');
+    expect(Object.keys(json.methods.graph?.byConversation ?? {})).toEqual(['conv-test']);
     expect(existsSync(path.join(dir, BENCH_CACHE_FILE))).toBe(true);
   });
 
@@ -157,7 +165,7 @@ describe('dataset benchmarks', () => {
     expect(json.questions).toMatchObject({ scored: 1, skipped: 1, skippedBecause: { abstention: 1 } });
     expect(json.questions.byType).toEqual({ 'single-session-user': 1 });
     expect(json.haystacks).toMatchObject({ sessions: 3, userTurnsIndexed: 4 });
-    expect(Object.keys(json.methods)).toEqual(['bm25', 'dense', 'keyword', 'hybrid']);
+    expect(Object.keys(json.methods)).toEqual(['bm25', 'dense', 'keyword', 'hybrid', 'graph']);
     // the answer session's user turn shares the rare words, so it ranks first
     expect(json.methods.bm25?.overall).toMatchObject({ 'recall_any@5': 1, 'recall_all@5': 1, 'ndcg_any@5': 1, 'ndcg_any@10': 1 });
     expect(json.methods.dense?.overall['recall_all@10']).toBe(1);

@@ -12,15 +12,20 @@ import { machineInfo } from './machine.js';
 import { averageScores, hitAtK, recallAtK, summarizeMethods } from './metrics.js';
 import { textTable } from './stats.js';
 
-/** The search methods compared, in table order, and the search options each stands for. */
-const METHODS = ['bm25', 'dense', 'keyword', 'hybrid', 'hybrid-rrf'] as const;
+/**
+ * The search methods compared, in table order, and the search options each stands for: the
+ * hybrid methods by words and meaning alone, and `graph`, the default search (weighted hybrid
+ * with graph-aware recall).
+ */
+const METHODS = ['bm25', 'dense', 'keyword', 'hybrid', 'hybrid-rrf', 'graph'] as const;
 type Method = (typeof METHODS)[number];
-const METHOD_OPTIONS: Record<Method, { mode: SearchMode; fusion?: Fusion }> = {
+const METHOD_OPTIONS: Record<Method, { mode: SearchMode; fusion?: Fusion; graph?: boolean }> = {
   bm25: { mode: 'bm25' },
   dense: { mode: 'dense' },
   keyword: { mode: 'keyword' },
-  hybrid: { mode: 'hybrid', fusion: 'weighted' },
-  'hybrid-rrf': { mode: 'hybrid', fusion: 'rrf' },
+  hybrid: { mode: 'hybrid', fusion: 'weighted', graph: false },
+  'hybrid-rrf': { mode: 'hybrid', fusion: 'rrf', graph: false },
+  graph: { mode: 'hybrid', fusion: 'weighted', graph: true },
 };
 /** The thresholds whose behaviour calibration is judged by: intrusive (0.5) and active (0.6) recall. */
 const THRESHOLDS = [0.5, 0.6] as const;
@@ -28,7 +33,8 @@ const THRESHOLDS = [0.5, 0.6] as const;
 const LIMIT = 25;
 const CUTOFFS = [1, 5, 10, 25] as const;
 
-type Scored = { group: string; scores: Record<string, number> };
+/** One question's scores, grouped by category, with the conversation it belongs to. */
+type Scored = { group: string; conversation: string; scores: Record<string, number> };
 
 export async function runLocomoBenchmark(options: BenchOptions): Promise<BenchResult> {
   if (!options.data) {
@@ -94,7 +100,11 @@ async function scoreConversation(parts: {
         const started = performance.now();
         const ranked = await index.rank(question.question, method);
         latencies[method].push(performance.now() - started);
-        rows[method].push({ group: question.category, scores: scoreRanking(ranked, evidence) });
+        rows[method].push({
+          group: question.category,
+          conversation: conversation.sampleId,
+          scores: scoreRanking(ranked, evidence),
+        });
       }
       // Relevance of every evidence turn (a turn that is no candidate at all counts as below).
       const relevance = await index.relevance(question.question);
@@ -171,6 +181,8 @@ function scoreRanking(ranked: readonly string[], evidence: ReadonlySet<string>):
 type MethodResult = {
   overall: Record<string, number>;
   byCategory: Record<string, Record<string, number>>;
+  /** Per conversation (by sample id), so a tuning split can be told from the rest. */
+  byConversation: Record<string, Record<string, number>>;
   latencyMs: { mean: number; p50: number; p95: number };
 };
 
@@ -190,7 +202,8 @@ function summarize(parts: {
   const methods = {} as Record<Method, MethodResult>;
   for (const method of METHODS) {
     const { overall, byGroup, latencyMs } = summaries[method];
-    methods[method] = { overall, byCategory: byGroup, latencyMs };
+    const byConversation = averageScores(rows[method].map((row) => ({ group: row.conversation, scores: row.scores }))).byGroup;
+    methods[method] = { overall, byCategory: byGroup, byConversation, latencyMs };
   }
   const counts = averageScores(rows.bm25).counts;
   const skippedBecause = {
@@ -204,6 +217,7 @@ function summarize(parts: {
     limit: LIMIT,
     conversations: conversations.length,
     turnsIndexed: sum(conversations.map((c) => c.turns.length)),
+    byConversation: conversations.map((c) => ({ sampleId: c.sampleId, questions: c.questions.length })),
     questions: {
       scored: counts.overall,
       skipped: skippedBecause.noEvidence + skippedBecause.emptyQuestion,
@@ -261,7 +275,16 @@ function formatTable(result: ReturnType<typeof summarize>): string {
       ]),
     ),
     '',
-    `hybrid relevance vs the seeds' thresholds: evidence turns ${formatShares(result.calibration.evidence)}; ` +
+    'recall@10 by conversation (questions):',
+    textTable(
+      ['method', ...result.byConversation.map(({ sampleId, questions }) => `${sampleId} (${questions})`)],
+      METHODS.map((method) => [
+        method,
+        ...result.byConversation.map(({ sampleId }) => formatScore(methods[method].byConversation[sampleId]?.['recall@10'])),
+      ]),
+    ),
+    '',
+    `default search (graph-aware hybrid) relevance vs the seeds' thresholds: evidence turns ${formatShares(result.calibration.evidence)}; ` +
       `unrelated pairs (questions about another conversation) ${formatShares(result.calibration.unrelated)}`,
     `turns indexed with context: ${result.context}; ` +
       'search latency excludes query embedding: query vectors are computed (or read from the cache) before timing',
@@ -282,7 +305,7 @@ function formatMs(value: number): string {
 }
 
 function emptyPerMethod<T>(): Record<Method, T[]> {
-  return { bm25: [], dense: [], keyword: [], hybrid: [], 'hybrid-rrf': [] };
+  return { bm25: [], dense: [], keyword: [], hybrid: [], 'hybrid-rrf': [], graph: [] };
 }
 
 function sum(values: readonly number[]): number {

@@ -21,9 +21,19 @@ import { machineInfo } from './machine.js';
 import { allAtK, averageScores, distinct, hitAtK, ndcgAtK, summarizeMethods } from './metrics.js';
 import { textTable } from './stats.js';
 
-/** The search methods compared, in table order. */
-const METHODS = ['bm25', 'dense', 'keyword', 'hybrid'] as const satisfies readonly SearchMode[];
+/**
+ * The search methods compared, in table order, and the search options each stands for: hybrid
+ * by words and meaning alone, and `graph`, the default search (hybrid with graph-aware recall).
+ */
+const METHODS = ['bm25', 'dense', 'keyword', 'hybrid', 'graph'] as const;
 type Method = (typeof METHODS)[number];
+const METHOD_OPTIONS: Record<Method, { mode: SearchMode; graph?: boolean }> = {
+  bm25: { mode: 'bm25' },
+  dense: { mode: 'dense' },
+  keyword: { mode: 'keyword' },
+  hybrid: { mode: 'hybrid', graph: false },
+  graph: { mode: 'hybrid', graph: true },
+};
 const CUTOFFS = [5, 10] as const;
 
 type Scored = { group: string; scores: Record<string, number> };
@@ -106,7 +116,7 @@ async function indexHaystack(
   // Rank the whole haystack (up to the engine's limit), so k distinct sessions are always reachable.
   const limit = Math.max(1, Math.min(MAX_SEARCH_LIMIT, memories.length));
   return async (query, method) => {
-    const hits = await engram.search({ query, limit, mode: method, recordRetrieval: false });
+    const hits = await engram.search({ query, limit, ...METHOD_OPTIONS[method], recordRetrieval: false });
     return distinct(hits.map((hit) => sessionOf.get(hit.memory.id) ?? ''));
   };
 }
@@ -232,7 +242,7 @@ function countUserTurns(question: LongMemEvalQuestion): number {
 }
 
 function emptyPerMethod<T>(): Record<Method, T[]> {
-  return { bm25: [], dense: [], keyword: [], hybrid: [] };
+  return { bm25: [], dense: [], keyword: [], hybrid: [], graph: [] };
 }
 
 function sum(values: readonly number[]): number {

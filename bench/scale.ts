@@ -2,7 +2,10 @@
  * `bench scale`: Engram at 10k and 100k memories (1M with --full): ingest rate, database size,
  * search latency, memory use, and how well the approximate vector index agrees with exact
  * search. The memories carry synthetic clustered vectors (the real model would need hours for
- * 100k texts here); query embedding with the real model is timed separately and added.
+ * 100k texts here); query embedding with the real model is timed separately and added. They
+ * are extracted into the knowledge graph as on any write, and come in sessions of
+ * `SESSION_TURNS`, so the default search follows the graph as it would for a real store; each
+ * query is also run without the graph, to show what graph-aware recall costs.
  */
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
@@ -18,6 +21,8 @@ import { createSyntheticEmbedder } from './synthetic-embedder.js';
 import { syntheticMemories, syntheticQueries, topicOf } from './synthetic-memories.js';
 
 const BATCH = 5_000;
+/** Memories per synthetic session (conversation). */
+const SESSION_TURNS = 20;
 const QUERIES = 200;
 /** Queries whose approximate top 10 is compared with the exact one. */
 const RECALL_QUERIES = 100;
@@ -27,7 +32,11 @@ interface SizeResult {
   ingestPerSecond: number;
   databaseBytes: number;
   bytesPerMemory: number;
+  /** The default search: hybrid with graph-aware recall. */
   searchMs: { p50: number; p95: number };
+  /** The same queries with `graph: false`. */
+  searchWithoutGraphMs: { p50: number; p95: number };
+  graph: { entities: number; mentions: number };
   searchWithEmbeddingMs: { p50: number; p95: number };
   vectorSearchMs: { p50: number; p95: number };
   vectorRecallAt10: number;
@@ -52,6 +61,7 @@ export async function runScaleBenchmark(options: BenchOptions): Promise<BenchRes
         'MB',
         'KiB/mem',
         'search p50/p95 ms',
+        'no graph p50/p95',
         '+embedding p50/p95',
         'vector-only p50/p95',
         'vector recall@10',
@@ -63,6 +73,7 @@ export async function runScaleBenchmark(options: BenchOptions): Promise<BenchRes
         (r.databaseBytes / 1e6).toFixed(0),
         (r.bytesPerMemory / 1024).toFixed(2),
         ms(r.searchMs),
+        ms(r.searchWithoutGraphMs),
         ms(r.searchWithEmbeddingMs),
         ms(r.vectorSearchMs),
         r.vectorRecallAt10.toFixed(3),
@@ -106,10 +117,11 @@ async function measureSize(
   try {
     const embedder = createSyntheticEmbedder(topicOf);
     const store = new SqliteStore(file);
-    // Search does not read the graph yet, and extraction's cost is `bench ingest`'s and
-    // `bench extraction`'s to measure: these synthetic stores are built without it.
-    const engram = await openEngram({ store, embedder, config: { graph: { extract: false } } });
-    const memories = syntheticMemories(size, size);
+    const engram = await openEngram({ store, embedder });
+    const memories = syntheticMemories(size, size).map((memory, i) => ({
+      ...memory,
+      sessionId: `session-${Math.floor(i / SESSION_TURNS)}`,
+    }));
     const started = performance.now();
     for (let start = 0; start < size; start += BATCH) {
       await engram.rememberMany(memories.slice(start, start + BATCH));
@@ -119,11 +131,19 @@ async function measureSize(
 
     await engram.search({ query: 'warm up the indexes', recordRetrieval: false });
     const searchMs: number[] = [];
+    const searchWithoutGraphMs: number[] = [];
+    // Alternating, so drift on a shared machine falls on both alike.
     for (const query of queries) {
-      const at = performance.now();
-      await engram.search({ query, limit: 10, recordRetrieval: false });
-      searchMs.push(performance.now() - at);
+      for (const [graph, times] of [
+        [false, searchWithoutGraphMs],
+        [true, searchMs],
+      ] as const) {
+        const at = performance.now();
+        await engram.search({ query, limit: 10, graph, recordRetrieval: false });
+        times.push(performance.now() - at);
+      }
     }
+    const graph = await store.countGraph('default');
     const withEmbedding = searchMs.map((ms, i) => ms + (embeddingMs[i % embeddingMs.length] as number));
 
     const vectors = await embedder.embed(queries.slice(0, RECALL_QUERIES));
@@ -145,6 +165,8 @@ async function measureSize(
       databaseBytes,
       bytesPerMemory: databaseBytes / size,
       searchMs: { p50: quantile(searchMs, 0.5), p95: quantile(searchMs, 0.95) },
+      searchWithoutGraphMs: { p50: quantile(searchWithoutGraphMs, 0.5), p95: quantile(searchWithoutGraphMs, 0.95) },
+      graph: { entities: graph.entities, mentions: graph.mentions },
       searchWithEmbeddingMs: { p50: quantile(withEmbedding, 0.5), p95: quantile(withEmbedding, 0.95) },
       vectorSearchMs: { p50: quantile(vectorMs, 0.5), p95: quantile(vectorMs, 0.95) },
       vectorRecallAt10: agreed / (vectors.length * 10),

@@ -31,7 +31,7 @@ async function intrusiveRecall(file: string, query: string, now: Date, config = 
       scopes: ['global'],
       now,
       settings: intrusiveRecallSettings(config),
-      retrieval: retrievalSettings(config.retrieval),
+      retrieval: retrievalSettings(config),
       receiptId: 'receipt-1',
     });
   } finally {

@@ -57,6 +57,21 @@ describe('search_memory', () => {
     expect(await ids()).toEqual([top[0] === first.id ? second.id : first.id]);
   });
 
+  it('says how the knowledge graph reached an entry, and only then', async () => {
+    const engram = await openTestEngram();
+    await engram.remember({ text: 'Caroline said, "I joined a hiking club."', kind: 'episode' });
+    await engram.remember({ text: 'The hiking club walks every Sunday.' });
+    const { call } = toolsOf(engram);
+    const { results } = (await call('search_memory', { query: 'What club did Caroline join?' })) as {
+      results: { text: string; via?: string }[];
+    };
+    expect(results.map((result) => [result.text, result.via])).toEqual([
+      ['Caroline said, "I joined a hiking club."', 'Caroline'],
+      ['The hiking club walks every Sunday.', undefined],
+    ]);
+    expect('via' in (results[1] as object)).toBe(false);
+  });
+
   it('returns ranked entries with id, kind, date and score, filtered by kind, tier and scope', async () => {
     const engram = await openTestEngram();
     const decision = await engram.remember({ text: 'We chose PostgreSQL for billing', kind: 'decision', tier: 'must' });

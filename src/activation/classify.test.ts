@@ -18,7 +18,14 @@ function candidate(id: string, relevance: number, effectiveRelevance = relevance
     exact: 1,
     score: effectiveRelevance,
   };
-  return { memory: makeMemory({ id }), factors, repeated: false, repeatExemption: null, unpenalizedScore: effectiveRelevance };
+  return {
+    memory: makeMemory({ id }),
+    factors,
+    repeated: false,
+    repeatExemption: null,
+    unpenalizedScore: effectiveRelevance,
+    via: null,
+  };
 }
 
 /** Near copies: `a` and `copy-of-a` are 0.95 alike; everything else 0.1. */

@@ -90,6 +90,7 @@ function entry(
     preview: preview(memory.text),
     factors: candidate?.factors ?? null,
     diversityPenalty: pick?.diversityPenalty ?? 0,
+    via: candidate?.via ?? null,
   };
 }
 
@@ -173,6 +174,7 @@ function whyChosen(chosen: ReceiptEntry, parts: ReceiptParts): string {
       : '',
     f && f.repeat < 1 ? `repeated within the window (×${f.repeat}) but still the best left` : '',
     chosen.diversityPenalty > 0 ? `diversity −${chosen.diversityPenalty.toFixed(3)}` : '',
+    chosen.via ? `via ${chosen.via}` : '',
   ].filter(Boolean);
   return [how, score, ...notes].filter(Boolean).join('; ');
 }

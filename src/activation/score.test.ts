@@ -15,8 +15,9 @@ function hit(
     memory: makeMemory({ id: 'm', ...memory }),
     score: 0,
     relevance: fields.relevance ?? 0.8,
-    signals: { bm25: null, coverage: fields.coverage ?? 0.5, cosine: null, keyword: 0 },
+    signals: { bm25: null, coverage: fields.coverage ?? 0.5, cosine: null, keyword: 0, graph: null },
     factors: { scope: fields.scope ?? 1, recency: fields.recency ?? 1, exact: fields.exact ?? 1, cooldown: 1 },
+    via: null,
   };
 }
 

@@ -33,6 +33,8 @@ export interface ScoredCandidate {
   repeatExemption: RepeatExemption;
   /** The score without the repeat penalty: what it would have ranked with. */
   unpenalizedScore: number;
+  /** How the knowledge graph reached the memory, from the search hit; null when it did not. */
+  via: string | null;
 }
 
 export function scoreCandidate(hit: SearchHit, context: ScoreContext): ScoredCandidate {
@@ -51,6 +53,7 @@ export function scoreCandidate(hit: SearchHit, context: ScoreContext): ScoredCan
     repeated,
     repeatExemption,
     unpenalizedScore,
+    via: hit.via,
     factors: {
       relevance: hit.relevance,
       cooldown,

@@ -163,6 +163,12 @@ const GraphSchema = z.strictObject({
    * embedder needed); `engram reindex` extracts for memories stored before. @default true
    */
   extract: flag().default(true),
+  /**
+   * Graph-aware recall: searches and recall whose query names a known entity also follow the
+   * graph (the memories about it, one hop further, dated memories for "when" questions, the
+   * turns beside the best hits). A query that names no entity ranks the same either way. @default true
+   */
+  recall: flag().default(true),
 });
 
 /** The whole of `engram.toml`. Every section may be left out. */

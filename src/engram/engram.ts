@@ -273,7 +273,7 @@ export class Engram implements ToolEngine {
   /** Finds memories by words and meaning. A string is shorthand for `{ query }`. */
   async search(options: SearchOptions | string): Promise<SearchHit[]> {
     this.assertOpen();
-    const request = parseSearchRequest(options, this.config.retrieval);
+    const request = parseSearchRequest(options, this.config);
     await assertCompatible(this.store, this.embedder);
     const now = this.clock.now();
     const cooldown = request.cooldown ? cooldownFor(this.config, 'explicit') : null;
@@ -330,7 +330,7 @@ export class Engram implements ToolEngine {
         store: this.store,
         embedder: this.queryEmbedder,
         config: this.config,
-        retrieval: retrievalSettings(this.config.retrieval),
+        retrieval: retrievalSettings(this.config),
         clock: this.clock,
         ids: this.ids,
         tenant: this.tenant,

@@ -24,8 +24,8 @@ export interface SearchRequest {
   settings: RetrievalSettings;
 }
 
-/** Checks `options` (a string is shorthand for `{ query }`) and fills in defaults from `retrieval`. */
-export function parseSearchRequest(options: SearchOptions | string, retrieval: EngramConfig['retrieval']): SearchRequest {
+/** Checks `options` (a string is shorthand for `{ query }`) and fills in defaults from the configuration. */
+export function parseSearchRequest(options: SearchOptions | string, config: EngramConfig): SearchRequest {
   const result = SearchRequestSchema.safeParse(typeof options === 'string' ? { query: options } : options);
   if (!result.success) throw new InvalidInputError(describeMessages(result.error));
   const request = result.data;
@@ -43,14 +43,19 @@ export function parseSearchRequest(options: SearchOptions | string, retrieval: E
     timeRange,
     recordRetrieval: request.recordRetrieval !== false,
     cooldown: request.cooldown === true,
-    settings: retrievalSettings(retrieval, request.fusion ?? retrieval.fusion),
+    settings: retrievalSettings(config, { fusion: request.fusion, graph: request.graph }),
   };
 }
 
-/** Hybrid search's settings from the `[retrieval]` section. */
-export function retrievalSettings(retrieval: EngramConfig['retrieval'], fusion: Fusion = retrieval.fusion): RetrievalSettings {
+/** Hybrid search's settings from `[retrieval]` and `[graph]`, with a request's own choices first. */
+export function retrievalSettings(
+  config: EngramConfig,
+  chosen: { fusion?: Fusion | undefined; graph?: boolean | undefined } = {},
+): RetrievalSettings {
+  const { retrieval } = config;
   return {
-    fusion,
+    fusion: chosen.fusion ?? retrieval.fusion,
+    graph: chosen.graph ?? config.graph.recall,
     lexicalWeight: retrieval.lexical_weight,
     candidates: retrieval.candidates,
     factors: {

@@ -2,8 +2,8 @@
  * Named entities from the parser's output: each run of proper nouns becomes one entity, named
  * as written (possessive and title cut off, the titled form kept as an alias) and typed from
  * the parser's people, places and organisations. Precision comes first, because recall follows
- * these names: kinship words ("Dad"), month and weekday names, demonyms and lower-case words
- * the tagger called proper are dropped, and a name that only contains a person's or place's
+ * these names: kinship words ("Dad"), month and weekday names, demonyms, pronoun contractions
+ * ("I've") and lower-case words the tagger called proper are dropped, and a name that only contains a person's or place's
  * name ("Tate Modern", "Boston Marathon") is a thing, not that person or place.
  */
 import type { EntityType } from './extraction.js';
@@ -22,8 +22,11 @@ const stripPossessive = (word: string): string => word.replace(/(?:['’]s|(?<=s
 /** The key two spellings of one name share: lower case, no possessive, no title, single spaces. */
 export const nameKey = (name: string): string => stripPossessive(name.trim()).toLowerCase().replace(/\s+/g, ' ');
 
+/** A pronoun with its verb ("I've", "I'd"), which the tagger sometimes calls a proper noun. */
+const PRONOUN_CONTRACTION = /^(?:i|you|we|they|he|she|it)['’](?:m|ve|d|ll|re|s)$/i;
+
 function cleanRun(terms: readonly TaggedTerm[]): { words: string[]; title: string | undefined } | undefined {
-  let run = terms.filter((term) => !has(term, 'Date', 'Month', 'WeekDay'));
+  let run = terms.filter((term) => !has(term, 'Date', 'Month', 'WeekDay') && !PRONOUN_CONTRACTION.test(term.text.trim()));
   // Kinship and role words lead a name ("my brother Paul", "Grandma Rosa") but are not one.
   while (run.length > 0 && has(run[0]!, 'Actor') && !has(run[0]!, 'FirstName', 'LastName')) run = run.slice(1);
   let title: string | undefined;

@@ -3,6 +3,7 @@
  * (resolved against `now`), and whether it asks for a time at all ("When did Maya move?"),
  * so graph-aware recall can follow the names and prefer memories with resolved dates.
  */
+import { asksWhen } from './asks-when.js';
 import { extractGraph } from './extract.js';
 import type { ExtractedDate, ExtractedEntity } from './extraction.js';
 
@@ -16,11 +17,8 @@ export interface QueryExtraction {
   asksWhen: boolean;
 }
 
-const ASKS_WHEN =
-  /^\s*(?:when\b|what\s+(?:day|date|time|year|month|week)\b|how\s+long\s+ago\b|which\s+(?:day|date|year|month|week)\b)/i;
-
 /** Extracts what a recall query names, resolving relative dates against `now`. */
 export function extractQuery({ text, now }: { text: string; now: Date | string }): QueryExtraction {
   const { entities, dates } = extractGraph({ text, occurredAt: now });
-  return { entities, dates, asksWhen: ASKS_WHEN.test(text) };
+  return { entities, dates, asksWhen: asksWhen(text) };
 }

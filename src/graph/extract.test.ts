@@ -39,6 +39,7 @@ describe('extractGraph: named entities', () => {
     ['The exhibition at the Tate Modern was busy.', ['Tate Modern:thing']],
     ['Always run the linter before committing.', []],
     ['We celebrated Dad and Mom on Sunday, June 18.', []],
+    ["I'm still figuring it out, but I've been thinking and I'd love it with Mel.", ['Mel:person']],
   ])('finds the entities of %j', (text, expected) => {
     expect(names(text)).toEqual(expected);
   });

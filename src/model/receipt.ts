@@ -66,6 +66,8 @@ export interface ReceiptEntry {
   factors: ScoreFactorsReceipt | null;
   /** The MMR adjustment when chosen: how much similarity to earlier picks cost it. */
   diversityPenalty: number;
+  /** How the knowledge graph reached the memory ("Caroline → support group"); null when it did not. */
+  via: string | null;
 }
 
 /** Seed 002's quota summary. */

@@ -73,6 +73,12 @@ export const SearchRequestSchema = z.object({
   tiers: z.array(tierChoice).optional(),
   mode: choiceOf(SEARCH_MODES, 'search mode').optional().describe('@default "hybrid"'),
   fusion: choiceOf(FUSIONS, 'fusion').optional().describe('@default config [retrieval] fusion ("weighted")'),
+  graph: z
+    .boolean({ error: 'graph must be true or false' })
+    .optional()
+    .describe(
+      'Follow the knowledge graph from the entities the query names (hybrid mode). @default config [graph] recall (true)',
+    ),
   minRelevance: z
     .number({ error: (issue) => relevanceMessage(issue.input) })
     .refine((value) => value >= 0 && value <= 1, { error: (issue) => relevanceMessage(issue.input) })
@@ -103,6 +109,13 @@ export interface SearchOptions {
   mode?: SearchMode;
   /** How hybrid mode fuses words and meaning. @default config `retrieval.fusion` ("weighted") */
   fusion?: Fusion;
+  /**
+   * Graph-aware recall in hybrid mode: the entities the query names lead to the memories about
+   * them, one hop further, to dated memories for a question about time, and to the turns beside
+   * the best hits; false ranks by words and meaning alone.
+   * @default config `graph.recall` (true)
+   */
+  graph?: boolean;
   /** Leave out results whose relevance is below this, in [0, 1]. @default 0 */
   minRelevance?: number;
   /** Only memories that occurred at or after this time. */

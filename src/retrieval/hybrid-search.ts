@@ -8,13 +8,22 @@
 import type { Embedder } from '../embedding/embedder.js';
 import type { Memory } from '../model/memory.js';
 import type { Fusion, SearchMode } from '../model/search-request.js';
-import type { LexicalHit, LexicalSearch, MemoryFilter, MemoryReader, VectorHit, VectorSearch } from '../store/store.js';
+import type {
+  GraphStore,
+  LexicalHit,
+  LexicalSearch,
+  MemoryFilter,
+  MemoryReader,
+  VectorHit,
+  VectorSearch,
+} from '../store/store.js';
 import { parseLexicalQuery } from '../text/lexical-query.js';
 import { stem } from '../text/stem.js';
 import { STOP_WORDS, words } from '../text/words.js';
 import { calibrate, hybridRawScore } from './calibration.js';
 import { coverage, stemSet } from './coverage.js';
 import { computeFactors, exactPhrases, type FactorSettings, type ScoreFactors } from './factors.js';
+import { followGraph, type GraphDraft } from './follow-graph.js';
 import { keywordOverlap, keywordSet } from './keyword-overlap.js';
 
 // The modes and fusions are part of the search request (model/search-request.ts).
@@ -30,6 +39,12 @@ export interface SearchSignals {
   cosine: number | null;
   /** Seed 004's keyword overlap: shared words ÷ the larger word set. */
   keyword: number;
+  /**
+   * What graph-aware recall added to the raw hybrid score (see graph-recall.ts): 0 when the
+   * query names an entity the store knows but no path reaches this memory; null when the
+   * graph was not consulted (no entity named, another mode, or graph recall switched off).
+   */
+  graph: number | null;
 }
 
 /** One result: the memory, its relevance, and every part of its score. */
@@ -45,6 +60,8 @@ export interface SearchHit {
   relevance: number;
   signals: SearchSignals;
   factors: ScoreFactors;
+  /** How the knowledge graph reached this memory ("Caroline → support group"), or null. */
+  via: string | null;
 }
 
 export interface RetrievalSettings {
@@ -54,11 +71,13 @@ export interface RetrievalSettings {
   /** Candidates drawn from each index. */
   candidates: number;
   factors: FactorSettings;
+  /** Graph-aware recall in hybrid mode (see graph-recall.ts). */
+  graph: boolean;
 }
 
 export interface HybridSearchRequest {
-  /** Only the parts a search reads: the two indexes and the memories they point at. */
-  store: MemoryReader & LexicalSearch & VectorSearch;
+  /** Only the parts a search reads: the two indexes, the memories they point at and the graph. */
+  store: MemoryReader & LexicalSearch & VectorSearch & GraphStore;
   embedder: Embedder | null;
   filter: MemoryFilter;
   query: string;
@@ -85,6 +104,12 @@ const MAX_MEMORY_CHARS = 20_000;
 /** Reciprocal-rank fusion's constant, from the original paper. */
 const RRF_K = 60;
 
+/** A hit being scored: the hybrid score before calibration and what the graph added to it. */
+interface Draft extends GraphDraft {
+  signals: SearchSignals;
+  factors: ScoreFactors;
+}
+
 /** Finds up to `limit` memories for `query`, best first. */
 export async function hybridSearch(request: HybridSearchRequest): Promise<SearchHit[]> {
   const { store, filter, query, mode, settings } = request;
@@ -99,14 +124,7 @@ export async function hybridSearch(request: HybridSearchRequest): Promise<Search
       ? store.searchVector(filter, queryVector, pool, { bounded: request.boundedVectorSearch ?? false })
       : ([] as VectorHit[]),
   ]);
-  const ids = [...new Set([...lexical.map((hit) => hit.id), ...vector.map((hit) => hit.id)])];
-  const memories = await store.getMemories(filter.tenant, ids);
   const cosines = new Map(vector.map((hit) => [hit.id, hit.similarity]));
-  const missing = queryVector && mode === 'hybrid' ? ids.filter((id) => !cosines.has(id)) : [];
-  for (const [id, similarity] of await store.vectorSimilarities(filter.tenant, missing, queryVector ?? new Float32Array())) {
-    cosines.set(id, similarity);
-  }
-
   const bm25 = new Map(lexical.map((hit) => [hit.id, hit.score]));
   const bestBm25 = lexical[0]?.score ?? 0;
   const ranks = { lexical: rankOf(lexical), vector: rankOf(vector) };
@@ -114,32 +132,57 @@ export async function hybridSearch(request: HybridSearchRequest): Promise<Search
   const queryKeywords = keywordSet(query);
   const phrases = exactPhrases(parseLexicalQuery(query), words(query));
 
-  const hits = memories.map((memory): SearchHit => {
-    // Each text is split into words once; every word signal is read from that split.
-    const memoryWords = words(memory.text, MAX_MEMORY_CHARS);
-    const content = memoryWords.filter((word) => !STOP_WORDS.has(word));
-    const signals: SearchSignals = {
-      bm25: bm25.get(memory.id) ?? null,
-      coverage: memoryCoverage(queryStems, content, memory.context),
-      cosine: cosines.get(memory.id) ?? null,
-      keyword: keywordOverlap(queryKeywords, new Set(content)),
-    };
-    const factors = computeFactors(memory, memoryWords, {
-      now: request.now,
-      scopes: request.scopes,
-      phrases,
-      settings: settings.factors,
+  /** Reads and scores these memories; cosines are read for the ones no index returned. */
+  const draft = async (ids: readonly string[]): Promise<Draft[]> => {
+    const memories = await store.getMemories(filter.tenant, ids);
+    const missing = queryVector && mode === 'hybrid' ? ids.filter((id) => !cosines.has(id)) : [];
+    for (const [id, similarity] of await store.vectorSimilarities(filter.tenant, missing, queryVector ?? new Float32Array())) {
+      cosines.set(id, similarity);
+    }
+    return memories.map((memory): Draft => {
+      // Each text is split into words once; every word signal is read from that split.
+      const memoryWords = words(memory.text, MAX_MEMORY_CHARS);
+      const content = memoryWords.filter((word) => !STOP_WORDS.has(word));
+      const signals: SearchSignals = {
+        bm25: bm25.get(memory.id) ?? null,
+        coverage: memoryCoverage(queryStems, content, memory.context),
+        cosine: cosines.get(memory.id) ?? null,
+        keyword: keywordOverlap(queryKeywords, new Set(content)),
+        graph: null,
+      };
+      const factors = computeFactors(memory, memoryWords, {
+        now: request.now,
+        scopes: request.scopes,
+        phrases,
+        settings: settings.factors,
+      });
+      factors.cooldown = request.cooldown?.(memory) ?? 1;
+      return {
+        memory,
+        signals,
+        factors,
+        raw: rawRelevance(signals, mode, embedder !== null, settings.lexicalWeight),
+        graph: null,
+      };
     });
-    factors.cooldown = request.cooldown?.(memory) ?? 1;
-    const raw = relevanceOf(signals, mode, embedder !== null, settings.lexicalWeight);
-    const relevance = raw * factors.cooldown;
-    const base = baseScore({ mode, settings, signals, relevance: raw, bestBm25, ranks, id: memory.id }) * factors.cooldown;
-    return { memory, score: base * factors.recency * factors.scope * factors.exact, relevance, signals, factors };
+  };
+
+  let drafts = await draft([...new Set([...lexical.map((hit) => hit.id), ...vector.map((hit) => hit.id)])]);
+  if (mode === 'hybrid' && settings.graph) drafts = await followGraph({ store, filter, query, drafts, draft });
+  const hits = drafts.map((d): SearchHit => {
+    const relevance = relevanceOf(d) * d.factors.cooldown;
+    const base = baseScore({ mode, settings, signals: d.signals, relevance: relevanceOf(d), bestBm25, ranks, id: d.memory.id });
+    const score = base * d.factors.cooldown * d.factors.recency * d.factors.scope * d.factors.exact;
+    return { memory: d.memory, score, relevance, signals: d.signals, factors: d.factors, via: d.graph?.via ?? null };
   });
   return hits
     .filter((hit) => hit.relevance >= request.minRelevance && hit.score > 0)
     .sort((a, b) => b.score - a.score || a.memory.id.localeCompare(b.memory.id))
     .slice(0, request.limit);
+
+  function relevanceOf(d: Draft): number {
+    return mode === 'hybrid' ? calibrate(d.raw + (d.graph?.boost ?? 0)) : d.raw;
+  }
 }
 
 /** Coverage of the memory alone, averaged with coverage of memory and context when it has context. */
@@ -152,7 +195,8 @@ function memoryCoverage(query: ReadonlySet<string>, content: readonly string[], 
   return (alone + coverage(query, withContext)) / 2;
 }
 
-function relevanceOf(signals: SearchSignals, mode: SearchMode, hasVectors: boolean, lexicalWeight: number): number {
+/** The mode's relevance before calibration: hybrid's raw score, or the one signal of the other modes. */
+function rawRelevance(signals: SearchSignals, mode: SearchMode, hasVectors: boolean, lexicalWeight: number): number {
   const cosine = Math.max(0, signals.cosine ?? 0);
   switch (mode) {
     case 'bm25':
@@ -162,7 +206,7 @@ function relevanceOf(signals: SearchSignals, mode: SearchMode, hasVectors: boole
     case 'keyword':
       return signals.keyword;
     case 'hybrid':
-      return calibrate(hybridRawScore(signals, hasVectors, lexicalWeight));
+      return hybridRawScore(signals, hasVectors, lexicalWeight);
   }
 }
 

@@ -40,6 +40,22 @@ export interface MemoryReader {
   iterateMemories(filter: MemoryFilter, pageSize?: number): AsyncIterable<Memory>;
   /** Every memory of every tenant, in the order they were stored; for re-indexing. */
   iterateAllMemories(pageSize?: number): AsyncIterable<Memory>;
+  /**
+   * The memories stored just before and after each of `memoryIds` in its session (by
+   * `occurredAt`, then storing order), up to `radius` each way, that `filter` admits; for
+   * recall to follow a conversation to the turns beside a strong hit. A memory without a
+   * session has no neighbours. Nearest first for each memory asked for, in that order.
+   */
+  listSessionNeighbours(filter: MemoryFilter, memoryIds: readonly string[], radius: number): Promise<SessionNeighbour[]>;
+}
+
+/** A memory beside another in the same session. */
+export interface SessionNeighbour {
+  memoryId: string;
+  /** The memory asked for. */
+  of: string;
+  /** Turns apart: 1 is right before or after. */
+  distance: number;
 }
 
 /** Reading and writing memories. */

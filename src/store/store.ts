@@ -35,7 +35,7 @@ export type {
 } from './graph-store.js';
 export type { LexicalHit, LexicalSearch, LexicalSearchOptions } from './lexical-search.js';
 export type { MemoryFilter } from './memory-filter.js';
-export type { ListOptions, MemoryChange, MemoryEntry, MemoryReader, MemoryStore } from './memory-store.js';
+export type { ListOptions, MemoryChange, MemoryEntry, MemoryReader, MemoryStore, SessionNeighbour } from './memory-store.js';
 export type { SessionStore } from './session-store.js';
 export type { StoreStatistics, StoreStats } from './store-statistics.js';
 export type { VectorIndexInfo, VectorIndexStore } from './vector-index-store.js';

@@ -50,6 +50,8 @@ export interface SearchMemoryResult {
   /** Relevance in [0, 1]. */
   score: number;
   text: string;
+  /** How the knowledge graph reached it ("Caroline → support group"), when it did. */
+  via?: string;
 }
 
 export const searchMemoryTool = defineTool({
@@ -80,6 +82,7 @@ export const searchMemoryTool = defineTool({
       date: hit.memory.occurredAt,
       score: Math.round(hit.relevance * 1000) / 1000,
       text: clip(hit.memory.text, TOOL_LIMITS.resultTextChars),
+      ...(hit.via === null ? {} : { via: hit.via }),
     }));
     return { query: args.query, count: results.length, results };
   },

@@ -80,6 +80,17 @@ describe('engram graph', () => {
     });
   });
 
+  it('lets engram search follow what a turn names, print the path, and leave it with --no-graph', async () => {
+    await runOk(['add', 'Caroline said, "I went to a support group yesterday."', '--occurred-at', '2023-05-08T12:00:00Z'], run());
+    await runOk(['add', 'The support group meets on Mondays.'], run());
+
+    const found = await runOk(['search', 'when', 'did', 'Caroline', 'go', 'to', 'the', 'support', 'group'], run());
+    expect(found).toMatch(/^ 1\. .*Caroline said.*\n {6}via Caroline → 2023-05-07\n 2\. /);
+    expect(await runOk(['search', 'when did Caroline go to the support group', '--no-graph'], run())).not.toContain('via');
+    const hits = await runJson<{ via: string | null }[]>(['search', 'Caroline support group'], run());
+    expect(hits.map((hit) => hit.via)).toEqual(['Caroline', null]);
+  });
+
   it('refuses mistakes with one line, and changes nothing', async () => {
     // Reading or relating in a database that does not exist creates none.
     expectOneLineError(await runCli(['graph', 'show', 'Alice'], run()), /no Engram database/);

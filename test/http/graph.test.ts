@@ -136,6 +136,35 @@ describe('the knowledge graph over HTTP', () => {
     expect((await post('/v1/graph/open', { names: ['Dora'] })).body).toEqual({ entities: [], relations: [] });
   });
 
+  it('lets search follow the relations the tools stated, and says the path on each hit', async () => {
+    await post('/v1/graph/entities', {
+      entities: [
+        { name: 'Bruno', entityType: 'person' },
+        { name: 'Globex Labs', entityType: 'organization' },
+      ],
+    });
+    await post('/v1/graph/relations', { relations: [{ from: 'Bruno', to: 'Globex Labs', relationType: 'works_at' }] });
+    await post('/v1/memories', { text: 'Globex Labs moved its office to Lyon in March.' });
+
+    const found = await post('/v1/search', { query: 'Where is the office of Bruno?' });
+    const hits = expectDocumented(found, 'post', '/v1/search') as {
+      hits: { memory: { text: string }; via: string | null; signals: { graph: number | null } }[];
+    };
+    expect(hits.hits[0]).toMatchObject({
+      memory: { text: 'Globex Labs moved its office to Lyon in March.' },
+      via: 'Bruno → Globex Labs',
+    });
+    expect(hits.hits[0]?.signals.graph).toBeGreaterThan(0);
+    const plain = (await post('/v1/search', { query: 'Where is the office of Bruno?', graph: false })).body as typeof hits;
+    expect(plain.hits[0]).toMatchObject({ via: null, signals: { graph: null } });
+    expectApiError(
+      await post('/v1/search', { query: 'Bruno', graph: 'yes' }),
+      400,
+      'invalid_input',
+      /body\.graph: graph must be true or false/,
+    );
+  });
+
   it('keeps each tenant’s graph to its own token', async () => {
     expectApiError(await send(server.url, 'GET', '/v1/graph'), 401, 'unauthorized');
     expect((await get('/v1/graph', TOKENS.globex)).body).toEqual({

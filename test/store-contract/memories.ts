@@ -322,6 +322,69 @@ export function memoryStoreContract(current: () => MemoryStore): void {
     });
   });
 
+  describe('session neighbours', () => {
+    /** Turns t0…t5 of session s1, stored in order; t2 and t3 share a timestamp, as turns often do. */
+    const conversation = () =>
+      insert(
+        ...[0, 1, 2, 2, 3, 4].map((minute, i) =>
+          entry(
+            makeMemory({ id: `t${i}`, sessionId: 's1', occurredAt: minutesAfterEpoch(minute), createdAt: minutesAfterEpoch(i) }),
+          ),
+        ),
+      );
+
+    it('lists the turns before and after each memory in its session, nearest first, up to the radius', async () => {
+      await conversation();
+      await insert(entry(makeMemory({ id: 'other-session', sessionId: 's2', occurredAt: minutesAfterEpoch(2) })));
+
+      expect(await store.listSessionNeighbours(ALL, ['t2'], 2)).toEqual([
+        { memoryId: 't1', of: 't2', distance: 1 },
+        { memoryId: 't3', of: 't2', distance: 1 },
+        { memoryId: 't0', of: 't2', distance: 2 },
+        { memoryId: 't4', of: 't2', distance: 2 },
+      ]);
+      // One side runs out at the session's edge; each memory asked for is answered in order.
+      expect(await store.listSessionNeighbours(ALL, ['t5', 't0'], 1)).toEqual([
+        { memoryId: 't4', of: 't5', distance: 1 },
+        { memoryId: 't1', of: 't0', distance: 1 },
+      ]);
+    });
+
+    it('orders turns by when they occurred, then by storing order, whatever the ids', async () => {
+      await insert(
+        entry(makeMemory({ id: 'z-first', sessionId: 's', occurredAt: minutesAfterEpoch(1) })),
+        entry(makeMemory({ id: 'a-second', sessionId: 's', occurredAt: minutesAfterEpoch(1) })),
+        entry(makeMemory({ id: 'm-earlier', sessionId: 's', occurredAt: minutesAfterEpoch(0) })),
+      );
+
+      expect(idsOfNeighbours(await store.listSessionNeighbours(ALL, ['z-first'], 1))).toEqual(['m-earlier', 'a-second']);
+    });
+
+    it('skips turns the filter does not admit and answers nothing for a memory without a session', async () => {
+      await conversation();
+      await store.commit({
+        update: [
+          {
+            memory: makeMemory({ id: 't3', sessionId: 's1', occurredAt: minutesAfterEpoch(2), archivedAt: minutesAfterEpoch(9) }),
+          },
+        ],
+      });
+      await insert(entry(makeMemory({ id: 'loose' })));
+
+      expect(idsOfNeighbours(await store.listSessionNeighbours(ALL, ['t2'], 1))).toEqual(['t1', 't4']);
+      expect(await store.listSessionNeighbours(ALL, ['loose', 'missing'], 3)).toEqual([]);
+      expect(await store.listSessionNeighbours(ALL, ['t2'], 0)).toEqual([]);
+    });
+
+    it('stays within the tenant', async () => {
+      await conversation();
+      await insert(entry(makeMemory({ id: 'theirs', tenant: OTHER_TENANT, sessionId: 's1', occurredAt: minutesAfterEpoch(2) })));
+
+      expect(await store.listSessionNeighbours({ tenant: OTHER_TENANT }, ['t2'], 2)).toEqual([]);
+      expect(idsOfNeighbours(await store.listSessionNeighbours(ALL, ['t2'], 5))).not.toContain('theirs');
+    });
+  });
+
   describe('retrieval statistics', () => {
     it('counts each retrieval and remembers when the last one happened', async () => {
       await insert(entry(makeMemory({ id: 'a' })), entry(makeMemory({ id: 'b' })));
@@ -342,3 +405,5 @@ export function memoryStoreContract(current: () => MemoryStore): void {
     });
   });
 }
+
+const idsOfNeighbours = (neighbours: readonly { memoryId: string }[]) => neighbours.map((n) => n.memoryId);

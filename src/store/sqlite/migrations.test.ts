@@ -252,7 +252,7 @@ describe('migration 6: the knowledge graph', () => {
 
     const store = new SqliteStore(file);
 
-    expect(store.connection.pragma('user_version', { simple: true })).toBe(6);
+    expect(store.connection.pragma('user_version', { simple: true })).toBe(LATEST_VERSION);
     expect(await store.getMemory('acme', 'said')).toEqual(makeMemory({ id: 'said', text: 'Alice said she works at Acme' }));
     expect((await store.searchLexical({ tenant: 'acme' }, 'chess', 5)).map((hit) => hit.id)).toEqual(['other']);
     expect((await store.getVectors('acme', ['said'])).size).toBe(1);
@@ -294,6 +294,27 @@ describe('migration 6: the knowledge graph', () => {
     expect(await store.listMentionsInMemories('acme', ['said'])).toEqual([]);
     expect(await store.listRelations('acme', ['e-alice'])).toMatchObject([{ id: 'r1', memoryId: null }]);
     expect(await store.getMemory('acme', 'other')).not.toBeNull();
+    await store.close();
+  });
+});
+
+describe('migration 7: memories in session order', () => {
+  it('upgrades a version 6 file so recall can reach the turns beside a memory it stored before', async () => {
+    const file = freshPath();
+    const old = new SqliteStore(file, { migrateTo: 6 });
+    await old.commit({
+      insert: ['t0', 't1', 't2'].map((id, i) => ({
+        memory: makeMemory({ id, sessionId: 'chat', text: `turn ${i}`, createdAt: `2025-01-15T09:0${i}:00.000Z` }),
+        vector: null,
+      })),
+    });
+    await old.close();
+
+    const store = new SqliteStore(file);
+
+    expect(store.connection.pragma('user_version', { simple: true })).toBe(LATEST_VERSION);
+    expect(store.connection.prepare(`SELECT name FROM sqlite_master WHERE name = 'memories_by_session'`).get()).toBeDefined();
+    expect((await store.listSessionNeighbours({ tenant: 'acme' }, ['t1'], 1)).map((n) => n.memoryId)).toEqual(['t0', 't2']);
     await store.close();
   });
 });

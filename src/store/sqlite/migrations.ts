@@ -270,6 +270,13 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 7,
+    description: 'memories in session order, for recall to reach the turns beside a hit',
+    up(db) {
+      db.exec(`CREATE INDEX memories_by_session ON memories (tenant, session_id, occurred_at) WHERE session_id IS NOT NULL;`);
+    },
+  },
 ];
 
 /** The schema version this build writes. */

@@ -31,6 +31,7 @@ import type {
   ReceiptQuery,
   RelationInput,
   RelationListOptions,
+  SessionNeighbour,
   Store,
   StoreStats,
   VectorHit,
@@ -62,6 +63,7 @@ import { rowToEntity } from './graph-rows.js';
 import { LATEST_VERSION } from './migrations.js';
 import { IN_MEMORY, openDatabase, type OpenDatabaseOptions } from './open-database.js';
 import { blobToVector, MEMORY_COLUMNS, type MemoryRow, memoryToParams, rowToMemory, vectorToBlob } from './rows.js';
+import { sessionNeighbours } from './session-neighbours.js';
 import {
   readActivity,
   readInjections,
@@ -195,6 +197,10 @@ export class SqliteStore implements Store {
       .prepare(`SELECT m.* FROM memories m WHERE ${where.sql} ORDER BY m.created_at ${order}, m.rowid ${order} LIMIT ? OFFSET ?`)
       .all(...where.params, options.limit, options.offset ?? 0) as MemoryRow[];
     return rows.map(rowToMemory);
+  }
+
+  async listSessionNeighbours(filter: MemoryFilter, memoryIds: readonly string[], radius: number): Promise<SessionNeighbour[]> {
+    return sessionNeighbours(this.db, filter, memoryIds, radius);
   }
 
   async countMemories(filter: MemoryFilter): Promise<number> {

@@ -21,7 +21,8 @@ export function memoryLine(memory: Memory): string {
 
 /** ` 1. 0.82  01J…  decision/must  global  We chose PostgreSQL for billing` (relevance first). */
 export function hitLine(hit: SearchHit, rank: number): string {
-  return `${String(rank).padStart(2)}. ${hit.relevance.toFixed(2)}  ${memoryLine(hit.memory)}`;
+  const line = `${String(rank).padStart(2)}. ${hit.relevance.toFixed(2)}  ${memoryLine(hit.memory)}`;
+  return hit.via === null ? line : `${line}\n      via ${hit.via}`;
 }
 
 /** Every field of a memory, one per row. */

@@ -50,6 +50,8 @@ function entryLine(entry: ReceiptEntry, why?: string): string {
       `imp ${f.importance.toFixed(2)} nov ${f.novelty.toFixed(2)} exact ${f.exact.toFixed(2)}`
     : '';
   const head = `  ${(entry.lane ?? '-').padEnd(11)} ${entry.tier.padEnd(7)} ${OUTCOME_WORDS[entry.outcome].padEnd(20)} ${entry.id}`;
-  const detail = [numbers, why ? `— ${why}` : ''].filter(Boolean).join(' ');
+  // A chosen memory's reason already says the graph's path; a left-out one shows it here.
+  const via = entry.via && !why ? `— via ${entry.via}` : '';
+  const detail = [numbers, why ? `— ${why}` : '', via].filter(Boolean).join(' ');
   return `${head}\n      ${oneLine(entry.preview, 90)}${detail ? `\n      ${detail}` : ''}`;
 }

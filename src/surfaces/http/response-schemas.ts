@@ -53,6 +53,7 @@ export const SearchHitRecord = z.strictObject({
   relevance: z.number(),
   signals: z.looseObject({}),
   factors: z.looseObject({}),
+  via: nullableString.describe('How the knowledge graph reached the memory ("Caroline → support group"), or null'),
 });
 
 export const SearchResponse = z.strictObject({ hits: z.array(SearchHitRecord) });

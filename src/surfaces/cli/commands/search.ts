@@ -24,6 +24,7 @@ interface SearchCommandOptions {
   scope?: string[];
   kind?: string[];
   tier?: string[];
+  graph: boolean;
 }
 
 export function registerSearch(program: Command): void {
@@ -40,6 +41,7 @@ export function registerSearch(program: Command): void {
     .option('--min-relevance <r>', 'leave out results with relevance below r (0 to 1)')
     .option('--after <date>', 'only memories that occurred at or after this date')
     .option('--before <date>', 'only memories that occurred before this date')
+    .option('--no-graph', 'rank by words and meaning alone, without following the knowledge graph')
     .addHelpText(
       'after',
       `
@@ -48,7 +50,8 @@ Examples:
   engram search deploy schedule --kind fact --limit 3
   engram search "support group" --mode bm25 --after 2023-05-01
   engram search "what did we decide about billing" --min-relevance 0.6
-  engram search "what does alice prefer" --scope user:alice --json`,
+  engram search "what does alice prefer" --scope user:alice --json
+  engram search "when did Caroline go to the support group" --no-graph`,
     )
     .action(async (words: string[], options: SearchCommandOptions, command: Command) => {
       const hits = await withEngram(command, { mustExist: true }, (engram) =>
@@ -64,6 +67,8 @@ Examples:
           minRelevance: options.minRelevance === undefined ? undefined : parseRelevance(options.minRelevance),
           occurredAfter: options.after,
           occurredBefore: options.before,
+          // Only an explicit --no-graph overrides the configuration ([graph] recall).
+          ...(options.graph ? {} : { graph: false }),
         }),
       );
       if (globalOptions(command).json) {

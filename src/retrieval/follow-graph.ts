@@ -1,0 +1,106 @@
+/**
+ * The graph stage of hybrid search (see graph-recall.ts for what each path adds and why): when
+ * the query names entities the store knows, the memories about them join the candidates, every
+ * candidate gains its graph part, and the turns beside the best of them gain theirs. It works on
+ * drafts — candidates scored but not yet calibrated — so what it adds enters relevance before
+ * the curve, like every other signal.
+ */
+import type { Memory } from '../model/memory.js';
+import type { GraphStore, MemoryFilter, MemoryReader } from '../store/store.js';
+import { calibrate } from './calibration.js';
+import {
+  GRAPH_BOOST,
+  GRAPH_REACH,
+  type GraphPart,
+  graphParts,
+  memoriesAbout,
+  neighboursOf,
+  type QueryGraph,
+  readQueryGraph,
+} from './graph-recall.js';
+
+/** What the graph stage reads and writes of a candidate being scored. */
+export interface GraphDraft {
+  memory: Memory;
+  /** The hybrid score before calibration. */
+  raw: number;
+  factors: { cooldown: number; recency: number; scope: number; exact: number };
+  signals: { graph: number | null };
+  /** What the graph added and why; null until the graph stage has looked at it. */
+  graph: GraphPart | null;
+}
+
+/** How far below the hit it is beside a lifted neighbour stays. */
+const TIE_BREAK = 1e-6;
+
+/**
+ * The candidates with their graph parts, and any the graph led to; `drafts` itself when the
+ * query names no entity the tenant has. `draft` reads and scores memories by id.
+ */
+export async function followGraph<D extends GraphDraft>(parts: {
+  store: GraphStore & MemoryReader;
+  filter: MemoryFilter;
+  query: string;
+  drafts: D[];
+  draft: (ids: readonly string[]) => Promise<D[]>;
+}): Promise<D[]> {
+  const { store, filter } = parts;
+  const graph = await readQueryGraph(store, filter.tenant, parts.query);
+  if (graph === null) return parts.drafts;
+  const known = new Set(parts.drafts.map((d) => d.memory.id));
+  const about = (await memoriesAbout(store, filter, graph)).filter((id) => !known.has(id));
+  const drafts = [...parts.drafts, ...(await parts.draft(about))];
+  await addGraphParts(store, filter.tenant, graph, drafts);
+  // The seeds are the best hits so far, ranked as the final score would rank them.
+  const seeds = [...drafts].sort((a, b) => provisionalScore(b) - provisionalScore(a)).slice(0, GRAPH_REACH.seeds);
+  const beside = await neighboursOf(
+    store,
+    filter,
+    seeds.map((d) => d.memory),
+  );
+  const byId = new Map(drafts.map((d) => [d.memory.id, d]));
+  const added = await parts.draft([...beside.keys()].filter((id) => !byId.has(id)));
+  await addGraphParts(store, filter.tenant, graph, added);
+  for (const d of added) byId.set(d.memory.id, d);
+  for (const [id, seed] of beside) {
+    const d = byId.get(id);
+    const from = byId.get(seed.id);
+    if (d && from) liftBeside(d, from);
+  }
+  return [...byId.values()];
+}
+
+/** Lifts `d` towards the hit `from` it sits beside, never past it: the best match keeps its place. */
+function liftBeside(d: GraphDraft, from: GraphDraft): void {
+  const total = (x: GraphDraft) => x.raw + (x.graph?.boost ?? 0);
+  const lifted = Math.min(total(d) + GRAPH_BOOST.neighbour, Math.max(total(d), total(from) - TIE_BREAK));
+  if (lifted <= total(d)) return; // already level with it or above (the best seed beside the second)
+  const note = `beside ${from.memory.id} in its session`;
+  const via = d.graph?.via ?? null;
+  d.graph = { boost: lifted - d.raw, via: via === null ? note : `${via}; ${note}` };
+  d.signals.graph = d.graph.boost;
+}
+
+/** The score a draft would rank with, graph included. */
+function provisionalScore(d: GraphDraft): number {
+  const { cooldown, recency, scope, exact } = d.factors;
+  return calibrate(d.raw + (d.graph?.boost ?? 0)) * cooldown * recency * scope * exact;
+}
+
+async function addGraphParts(
+  store: GraphStore & MemoryReader,
+  tenant: string,
+  graph: QueryGraph,
+  drafts: GraphDraft[],
+): Promise<void> {
+  const parts = await graphParts(
+    store,
+    tenant,
+    graph,
+    drafts.map((d) => d.memory.id),
+  );
+  for (const d of drafts) {
+    d.graph = parts.get(d.memory.id) ?? { boost: 0, via: null };
+    d.signals.graph = d.graph.boost;
+  }
+}

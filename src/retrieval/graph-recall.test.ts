@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+
+import type { Entity } from '../model/graph.js';
+import { GRAPH_BOOST, partOf, type QueryGraph } from './graph-recall.js';
+
+const entity = (id: string, name: string, type = 'person'): Entity => ({
+  tenant: 't',
+  id,
+  name,
+  type,
+  aliases: [],
+  observations: [],
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-01T00:00:00.000Z',
+});
+
+/** The query names Caroline; a relation ties her to the support group. */
+const graph = (asksWhen = false): QueryGraph => ({
+  named: new Map([['caroline', entity('caroline', 'Caroline')]]),
+  hops: new Map([['group', 'Caroline']]),
+  asksWhen,
+});
+const entities = new Map([
+  ['group', entity('group', 'support group', 'thing')],
+  ['may7', entity('may7', '2023-05-07', 'date')],
+  ['melanie', entity('melanie', 'Melanie')],
+]);
+const said = (id: string) => ({ entityId: id, role: 'speaker' });
+const named = (id: string) => ({ entityId: id, role: 'mention' });
+
+describe('partOf: the path from a query to one memory', () => {
+  it.each([
+    ['said by the named person', [said('caroline')], GRAPH_BOOST.about, 'Caroline'],
+    ['about the named person as subject', [{ entityId: 'caroline', role: 'subject' }], GRAPH_BOOST.about, 'Caroline'],
+    ['naming the person with nobody speaking', [named('caroline')], GRAPH_BOOST.about, 'Caroline'],
+    ['naming an entity one hop away', [named('group')], GRAPH_BOOST.hop, 'Caroline → support group'],
+    [
+      'the person said it and it names the hop: the stronger path only',
+      [said('caroline'), named('group')],
+      GRAPH_BOOST.about,
+      'Caroline',
+    ],
+    ['naming nothing the query leads to', [said('melanie')], 0, null],
+    ['no mentions at all', [], 0, null],
+  ])('%s', (_, mentions, boost, via) => {
+    expect(partOf(graph(), mentions, entities)).toEqual({ boost, via });
+  });
+
+  it('gives a turn by someone else that names the person nothing: it is addressed to them, not about them', () => {
+    expect(partOf(graph(), [said('melanie'), named('caroline')], entities)).toEqual({ boost: 0, via: null });
+  });
+
+  it('adds a resolved date on the path when the question asks when', () => {
+    const mentions = [said('caroline'), named('may7')];
+    expect(partOf(graph(true), mentions, entities)).toEqual({
+      boost: GRAPH_BOOST.about + GRAPH_BOOST.time,
+      via: 'Caroline → 2023-05-07',
+    });
+    // Not for a question about something else, and not for a date on no path.
+    expect(partOf(graph(false), mentions, entities)).toEqual({ boost: GRAPH_BOOST.about, via: 'Caroline' });
+    expect(partOf(graph(true), [said('melanie'), named('may7')], entities)).toEqual({ boost: 0, via: null });
+  });
+
+  it('never treats a date as a hop, even when a relation reaches it', () => {
+    const toDate: QueryGraph = { ...graph(), hops: new Map([['may7', 'Caroline']]) };
+    expect(partOf(toDate, [named('may7')], entities)).toEqual({ boost: 0, via: null });
+  });
+});

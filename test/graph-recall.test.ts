@@ -1,0 +1,145 @@
+/**
+ * Graph-aware recall through the engine, on a real SQLite file: the entities a query names lead
+ * to what they said, one hop further, to dated memories for questions about time and to the
+ * turns beside the best hit; hits and receipts say the path; a query that names no entity ranks
+ * exactly as without the graph; the switch in engram.toml and per search turns it off.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { type Engram, InvalidInputError, manualClock, type Memory, openEngram, type SearchHit } from '../src/index.js';
+import { GRAPH_BOOST } from '../src/retrieval/graph-recall.js';
+
+const DAY = '2023-05-08T12:00:00.000Z';
+const said = (speaker: string, words: string) => `${speaker} said, "${words}"`;
+
+/** One conversation (session s1), a second one, and loose facts. */
+const CONVERSATION = [
+  said('Melanie', 'Hey Caroline, how have you been this week?'),
+  said('Caroline', 'I went to a LGBTQ support group yesterday and it was so powerful.'),
+  said('Melanie', 'That sounds wonderful! What happened there?'),
+  said('Caroline', 'People shared their stories and I felt accepted.'),
+  said('Melanie', 'I finally painted the lake at sunrise.'),
+];
+
+describe('graph-aware recall', () => {
+  let dir: string;
+  let engram: Engram;
+  const turns: Memory[] = [];
+  const facts: Record<string, Memory> = {};
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'engram-graph-recall-'));
+    engram = await openEngram({ path: path.join(dir, 'engram.db'), embedder: null, clock: manualClock(DAY) });
+    for (const text of CONVERSATION)
+      turns.push(await engram.remember({ text, kind: 'episode', sessionId: 's1', occurredAt: DAY }));
+    facts.center = await engram.remember({ text: 'On weekdays the library hosts LGBTQ meetups.' });
+    facts.alice = await engram.remember({ text: 'Alice works at Acme in Berlin.' });
+    facts.cat = await engram.remember({ text: 'The cat sleeps on the sofa every afternoon.' });
+  });
+  afterAll(async () => {
+    await engram.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const search = (query: string, graph?: boolean) =>
+    engram.search({ query, limit: 20, recordRetrieval: false, ...(graph === undefined ? {} : { graph }) });
+  const hitOf = (hits: SearchHit[], memory: Memory | undefined) => hits.find((hit) => hit.memory.id === memory?.id);
+
+  it('leads from a named person to what they said, with the path and the signal on each hit', async () => {
+    const hits = await search('What did Caroline feel?');
+    const plain = await search('What did Caroline feel?', false);
+
+    const hers = hitOf(hits, turns[3]);
+    expect(hers?.via).toBe('Caroline');
+    expect(hers?.signals.graph).toBeGreaterThan(0);
+    expect(hers!.relevance).toBeGreaterThan(hitOf(plain, turns[3])!.relevance);
+    // Melanie greets Caroline by name: addressed to her, not about her (Melanie is one hop from her).
+    expect(hitOf(hits, turns[0])?.via).toMatch(/^Caroline → Melanie/);
+    expect(plain.every((hit) => hit.signals.graph === null && hit.via === null)).toBe(true);
+  });
+
+  it('follows a relation one hop, and names both ends', async () => {
+    const hits = await search('Where could Caroline go on weekdays?');
+    const meetups = hitOf(hits, facts.center);
+    expect(meetups?.via).toBe('Caroline → LGBTQ');
+    expect(meetups?.signals.graph).toBeCloseTo(GRAPH_BOOST.hop, 5);
+  });
+
+  it('takes a question about time to the dated memories on the path', async () => {
+    const hits = await search('When did Caroline go to the support group?');
+    expect(hits[0]?.memory.id).toBe(turns[1]?.id);
+    expect(hits[0]?.via).toBe('Caroline → 2023-05-07');
+    expect(hits[0]?.signals.graph).toBeCloseTo(GRAPH_BOOST.about + GRAPH_BOOST.time, 5);
+    // Her undated turn is about her too, but carries no date.
+    expect(hitOf(hits, turns[3])?.via).toMatch(/^Caroline(;|$)/);
+  });
+
+  it('lifts the turns beside the best hit towards it, never past it', async () => {
+    const query = 'When did Caroline go to the support group?';
+    const hits = await search(query);
+    const plain = await search(query, false);
+    const reply = hitOf(hits, turns[2]);
+
+    expect(reply?.via).toBe(`Caroline → Melanie; beside ${turns[1]?.id} in its session`);
+    expect(reply!.signals.graph!).toBeGreaterThan(GRAPH_BOOST.hop);
+    expect(reply!.relevance).toBeGreaterThan(hitOf(plain, turns[2])?.relevance ?? 0);
+    expect(reply!.score).toBeLessThan(hits[0]!.score);
+  });
+
+  it('ranks a query that names no entity exactly as search without the graph', async () => {
+    for (const query of ['where does the cat sleep', 'painting the lake at sunrise', 'support group stories']) {
+      expect(await search(query)).toEqual(await search(query, false));
+    }
+  });
+
+  it('treats names case-insensitively and reaches memories without any speaker', async () => {
+    const hits = await search('where does alice work?');
+    expect(hits[0]?.memory.id).toBe(facts.alice?.id);
+    expect(hits[0]?.via).toBe('Alice');
+  });
+
+  it('is switched off by [graph] recall = false, and a search can still ask for it', async () => {
+    const off = await openEngram({
+      path: path.join(dir, 'engram.db'),
+      embedder: null,
+      clock: manualClock(DAY),
+      config: { graph: { recall: false } },
+    });
+    try {
+      const query = 'When did Caroline go to the support group?';
+      expect(await off.search({ query, recordRetrieval: false })).toEqual(await search(query, false).then((h) => h.slice(0, 10)));
+      const asked = await off.search({ query, graph: true, recordRetrieval: false });
+      expect(asked[0]?.via).toBe('Caroline → 2023-05-07');
+    } finally {
+      await off.close();
+    }
+  });
+
+  it('refuses a graph switch that is not true or false, saying so', async () => {
+    await expect(engram.search({ query: 'Caroline', graph: 'yes' as unknown as boolean })).rejects.toThrow(InvalidInputError);
+    await expect(engram.search({ query: 'Caroline', graph: 'yes' as unknown as boolean })).rejects.toThrow(
+      'graph must be true or false',
+    );
+  });
+
+  it('says the path in the receipt of active recall (with the local model, which active recall needs)', async () => {
+    const withModel = await openEngram({ path: path.join(dir, 'model.db'), clock: manualClock(DAY) });
+    try {
+      const stored: Memory[] = [];
+      for (const text of CONVERSATION)
+        stored.push(await withModel.remember({ text, kind: 'episode', sessionId: 's1', occurredAt: DAY }));
+      const turn = await withModel
+        .session({ id: 'graph-receipt' })
+        .beforeTurn('When did Caroline go to the LGBTQ support group?');
+      const chosen = turn.receipt?.chosen.find((entry) => entry.id === stored[1]?.id);
+      expect(chosen?.via).toBe('Caroline → 2023-05-07');
+      expect(turn.receipt?.whyTheseIds[stored[1]!.id]).toContain('via Caroline → 2023-05-07');
+    } finally {
+      await withModel.close();
+    }
+  });
+});
