@@ -57,16 +57,24 @@ describe('graph-aware recall', () => {
     expect(hers?.via).toBe('Caroline');
     expect(hers?.signals.graph).toBeGreaterThan(0);
     expect(hers!.relevance).toBeGreaterThan(hitOf(plain, turns[3])!.relevance);
-    // Melanie greets Caroline by name: addressed to her, not about her (Melanie is one hop from her).
-    expect(hitOf(hits, turns[0])?.via).toMatch(/^Caroline → Melanie/);
+    // Melanie greets Caroline by name: addressed to her, not about her.
+    expect(String(hitOf(hits, turns[0])?.via)).not.toMatch(/^Caroline/);
     expect(plain.every((hit) => hit.signals.graph === null && hit.via === null)).toBe(true);
   });
 
-  it('follows a relation one hop, and names both ends', async () => {
-    const hits = await search('Where could Caroline go on weekdays?');
-    const meetups = hitOf(hits, facts.center);
-    expect(meetups?.via).toBe('Caroline → LGBTQ');
-    expect(meetups?.signals.graph).toBeCloseTo(GRAPH_BOOST.hop, 5);
+  it('follows a stated relation one hop and names both ends, but not the speaker-mention ties', async () => {
+    const query = 'Where could Caroline go on weekdays?';
+    // Extraction ties Caroline to LGBTQ (she talks about it): too loose a tie to follow.
+    expect(hitOf(await search(query), facts.center)?.via).toBeNull();
+
+    await engram.graph.createRelations([{ from: 'Caroline', to: 'LGBTQ', relationType: 'volunteers_for' }]);
+    try {
+      const meetups = hitOf(await search(query), facts.center);
+      expect(meetups?.via).toBe('Caroline → LGBTQ');
+      expect(meetups?.signals.graph).toBeCloseTo(GRAPH_BOOST.hop, 5);
+    } finally {
+      await engram.graph.deleteRelations([{ from: 'Caroline', to: 'LGBTQ', relationType: 'volunteers_for' }]);
+    }
   });
 
   it('takes a question about time to the dated memories on the path', async () => {
@@ -84,8 +92,8 @@ describe('graph-aware recall', () => {
     const plain = await search(query, false);
     const reply = hitOf(hits, turns[2]);
 
-    expect(reply?.via).toBe(`Caroline → Melanie; beside ${turns[1]?.id} in its session`);
-    expect(reply!.signals.graph!).toBeGreaterThan(GRAPH_BOOST.hop);
+    expect(reply?.via).toBe(`beside ${turns[1]?.id} in its session`);
+    expect(reply!.signals.graph!).toBeGreaterThan(0);
     expect(reply!.relevance).toBeGreaterThan(hitOf(plain, turns[2])?.relevance ?? 0);
     expect(reply!.score).toBeLessThan(hits[0]!.score);
   });

@@ -8,7 +8,7 @@
 import { utcDay } from './calendar.js';
 import { normaliseDates } from './dates.js';
 import { collectEntities, nameKey } from './entities.js';
-import type { ExtractedEntity, Extraction, ExtractionInput } from './extraction.js';
+import { type ExtractedEntity, type Extraction, type ExtractionInput, TALKS_ABOUT } from './extraction.js';
 import { analyseText } from './nlp.js';
 import { splitSpeaker } from './speaker.js';
 
@@ -45,9 +45,7 @@ export function extractGraph({ text, speaker, occurredAt }: ExtractionInput): Ex
     entities.push({ ...entity, role: 'mention' });
   }
   const relations = split.speaker
-    ? entities
-        .filter((e) => e.role === 'mention')
-        .map((e) => ({ type: 'talks_about' as const, from: split.speaker!, to: e.name }))
+    ? entities.filter((e) => e.role === 'mention').map((e) => ({ type: TALKS_ABOUT, from: split.speaker!, to: e.name }))
     : [];
   // Without a valid occurredAt a relative date cannot be resolved, so none is reported.
   const dates = today ? normaliseDates(analysis.dates, today) : [];

@@ -34,13 +34,16 @@ export interface ExtractedDate {
   grain: DateGrain;
 }
 
+/** The one relation extraction produces: a turn's speaker talks about an entity the turn names. */
+export const TALKS_ABOUT = 'talks_about' as const;
+
 /**
  * A relation between two entities of the same memory. Only one kind is extracted: the speaker
  * of a turn talks about each entity the turn names. It is read off the turn directly, so it is
  * precise; richer relations (works_at, lives_in) need parsing this extractor does not attempt.
  */
 export interface ExtractedRelation {
-  type: 'talks_about';
+  type: typeof TALKS_ABOUT;
   /** The speaker's name. */
   from: string;
   /** The named entity's name. */

@@ -4,7 +4,8 @@
  * - the memories about them: said by them (a conversation turn's speaker), or about them as
  *   subject, or naming them when nobody else is speaking (a turn by someone else that names
  *   them is mostly addressed to them, so it gains nothing);
- * - the memories one hop away: naming an entity a live relation ties to a named one;
+ * - the memories one hop away: naming an entity a live relation ties to a named one (other
+ *   than extraction's `talks_about`, which ties a speaker to everything they mention);
  * - for a question about time ("When did…"), the memories on those paths that carry a
  *   resolved date;
  * - along the conversation, the turns right beside the best hits (a question's answer is
@@ -18,6 +19,7 @@
  * kept) and checked on conversations 4–5; see `engram bench locomo`.
  */
 import { asksWhen } from '../graph/asks-when.js';
+import { TALKS_ABOUT } from '../graph/extraction.js';
 import type { Entity } from '../model/graph.js';
 import type { Memory } from '../model/memory.js';
 import type { GraphStore, MemoryFilter, MemoryReader } from '../store/store.js';
@@ -27,7 +29,7 @@ import { queryNames } from './query-names.js';
 export const GRAPH_BOOST = {
   /** The memory is about a named entity (said by it, its subject, or naming it with no other speaker). */
   about: 0.08,
-  /** The memory names an entity one relation away from a named one. */
+  /** The memory names an entity one stated relation away from a named one. */
   hop: 0.03,
   /** A question about time, and the memory, reached by a path above, carries a resolved date. */
   time: 0.05,
@@ -76,7 +78,11 @@ export async function readQueryGraph(store: GraphStore, tenant: string, query: s
   );
   if (named.size === 0) return null;
   const hops = new Map<string, string>();
-  for (const relation of await store.listRelations(tenant, [...named.keys()], { limit: GRAPH_REACH.relations })) {
+  const relations = await store.listRelations(tenant, [...named.keys()], { limit: GRAPH_REACH.relations });
+  // A speaker talks about everything they ever mention: following that reaches most of a
+  // conversation and tells nothing (on LoCoMo it cost a point of recall@10). Stated relations
+  // (works_at, lives_in, from the graph tools or a caller) are the hops worth taking.
+  for (const relation of relations.filter((r) => r.type !== TALKS_ABOUT)) {
     for (const [near, far] of [
       [relation.from, relation.to],
       [relation.to, relation.from],

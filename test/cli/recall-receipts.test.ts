@@ -53,6 +53,16 @@ describe('engram recall and engram receipts', () => {
     expect(receipt?.chosen.map((entry) => entry.lane)).toEqual(['working_set', 'hot']);
   });
 
+  it('says in the receipt how the knowledge graph reached a memory', async () => {
+    seed();
+    await runOk(['recall', 'What do we keep in PostgreSQL?', '--session', 's1'], { cwd: dir });
+    const screen = await runOk(['receipts', '--session', 's1', '--turn', '1'], { cwd: dir });
+    const [receipt] = await runJson<Receipt[]>(['receipts', '--session', 's1', '--json'], { cwd: dir });
+
+    expect(screen).toMatch(/The billing service stores invoices in PostgreSQL 16\n.*— .*via PostgreSQL/);
+    expect(receipt?.chosen.find((entry) => entry.lane === 'hot')?.via).toBe('PostgreSQL');
+  });
+
   it('switches back to tier_first_v1 with one setting on the same database, without a migration', async () => {
     seed();
     await runOk(['recall', 'Which database holds the billing invoices?', '--session', 's1'], { cwd: dir });
