@@ -171,6 +171,17 @@ const GraphSchema = z.strictObject({
   recall: flag().default(true),
 });
 
+/**
+ * `[daemon]`: the resident process that one-shot callers (the Claude Code hook) hand their work
+ * to, so they do not load the embedding model each time.
+ */
+const DaemonSchema = z.strictObject({
+  /** Hooks hand their work to a resident Engram process for the database, started on first use. @default true */
+  enabled: flag().default(true),
+  /** Seconds without a request after which the resident process exits by itself. @default 900 */
+  idle_seconds: positive().default(900),
+});
+
 /** The whole of `engram.toml`. Every section may be left out. */
 export const ConfigSchema = z.strictObject({
   store: StoreSchema.prefault({}),
@@ -182,6 +193,7 @@ export const ConfigSchema = z.strictObject({
   solutions: SolutionsSchema.prefault({}),
   context: ContextSchema.prefault({}),
   graph: GraphSchema.prefault({}),
+  daemon: DaemonSchema.prefault({}),
 });
 
 /** A complete, validated configuration. */

@@ -33,19 +33,26 @@ export interface CliResult {
 export interface RunOptions {
   /** Working directory; the default database lives in `<cwd>/.engram/engram.db`. */
   cwd: string;
-  /** Extra environment variables, on top of a copy of this process's without any `ENGRAM_*`. */
-  env?: Readonly<Record<string, string>>;
+  /** Extra environment variables, on top of a copy of this process's without any `ENGRAM_*` (undefined removes one). */
+  env?: Readonly<Record<string, string | undefined>>;
   /** Written to standard input, which is then closed (closed at once when omitted). */
   input?: string;
 }
 
-/** The environment a child gets: ours without stray `ENGRAM_*` settings, plus `extra`. */
-export function childEnv(extra: Readonly<Record<string, string>> = {}): NodeJS.ProcessEnv {
+/**
+ * The environment a child gets: ours without stray `ENGRAM_*` settings, plus `extra`. Hooks run
+ * in their own process unless a test turns the resident process on (test/cli/daemon.test.ts),
+ * so no test leaves one behind.
+ */
+export function childEnv(extra: Readonly<Record<string, string | undefined>> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [name, value] of Object.entries(process.env)) {
     if (!name.startsWith('ENGRAM_')) env[name] = value;
   }
-  return { ...env, ...extra };
+  const merged: NodeJS.ProcessEnv = { ...env, ENGRAM_DAEMON__ENABLED: 'false', ...extra };
+  // An `undefined` in `extra` removes the variable (e.g. to let engram.toml decide).
+  for (const [name, value] of Object.entries(merged)) if (value === undefined) delete merged[name];
+  return merged;
 }
 
 /** Starts `engram <args>` without waiting for it; for tests that signal the process. */

@@ -6,6 +6,7 @@ import { Command, Option } from 'commander';
 
 import { registerAdd } from './commands/add.js';
 import { registerBench } from './commands/bench.js';
+import { registerDaemon } from './commands/daemon.js';
 import { registerExport } from './commands/export.js';
 import { registerForget } from './commands/forget.js';
 import { registerGraph } from './commands/graph.js';
@@ -68,6 +69,7 @@ Examples:
     registerReindex,
     registerBench,
     registerHook,
+    registerDaemon,
     registerServe,
     registerMcp,
   ]) {

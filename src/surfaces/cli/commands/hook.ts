@@ -13,6 +13,7 @@ import { handleClaudeCodeEvent } from '../../hooks/claude-code-handlers.js';
 import { formatHookOutput } from '../../hooks/claude-code-output.js';
 import { readEventText } from '../../hooks/read-event-text.js';
 import { withEngram } from '../context.js';
+import { takePrefetchedInput } from '../prefetched-input.js';
 
 export function registerHook(program: Command): void {
   const hook = program
@@ -34,10 +35,15 @@ Examples:
     | engram hook claude-code --db .engram/engram.db`,
     )
     .action(async (options: { scope?: string }, command: Command) => {
-      if (process.stdin.isTTY) {
-        throw new InvalidInputError('hook claude-code reads a hook event as JSON on stdin: Claude Code runs it (see --help)');
+      // The fast path may have read the event already, before finding no resident process.
+      let text = takePrefetchedInput();
+      if (text === undefined) {
+        if (process.stdin.isTTY) {
+          throw new InvalidInputError('hook claude-code reads a hook event as JSON on stdin: Claude Code runs it (see --help)');
+        }
+        text = await readEventText();
       }
-      const event = parseClaudeCodeEvent(await readEventText());
+      const event = parseClaudeCodeEvent(text);
       const output = await withEngram(command, { mustExist: false }, (engram) =>
         handleClaudeCodeEvent(engram, event, {
           scope: options.scope,

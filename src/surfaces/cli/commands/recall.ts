@@ -4,7 +4,9 @@
  */
 import type { Command } from 'commander';
 
-import { globalOptions, printJson, withEngram } from '../context.js';
+import { globalOptions, withEngram } from '../context.js';
+import { answeredByDaemon } from '../daemon-route.js';
+import { recallOutput } from '../recall-output.js';
 
 interface RecallCommandOptions {
   session: string;
@@ -23,20 +25,12 @@ export function registerRecall(program: Command): void {
       '\nExamples:\n  engram recall "what database do we use for billing?" --session s1\n  engram recall "and for search?" --session s1 --json',
     )
     .action(async (message: string, options: RecallCommandOptions, command: Command) => {
+      const json = globalOptions(command).json === true;
+      const request = { op: 'recall', message, session: options.session, scope: options.scope, json } as const;
+      if (await answeredByDaemon(command, request)) return;
       const result = await withEngram(command, { mustExist: false }, (engram) =>
         engram.session({ id: options.session, scope: options.scope }).beforeTurn(message),
       );
-      if (globalOptions(command).json) {
-        printJson(result);
-        return;
-      }
-      if (result.receipt === null) {
-        process.stdout.write('active recall did not run: it is disabled, or no memory has an embedding yet\n');
-        return;
-      }
-      process.stdout.write(
-        `${result.message?.content ?? 'nothing to inject'}\n\nturn ${result.turn}: ${result.receipt.whySummary}\n` +
-          `details: engram receipts --session ${options.session} --turn ${result.turn}\n`,
-      );
+      process.stdout.write(recallOutput(result, { session: options.session, json }));
     });
 }

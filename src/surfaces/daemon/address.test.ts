@@ -1,0 +1,44 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+import { daemonAddress } from './address.js';
+
+describe('daemonAddress: one resident process per database and settings', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'engram-address-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+  const env = { XDG_RUNTIME_DIR: '/run/user/7', PATH: '/bin' };
+
+  it('gives callers that would open the same database the same way the same socket', () => {
+    const a = daemonAddress({ cwd: dir, env, db: 'data/engram.db' });
+    const b = daemonAddress({ cwd: '/elsewhere', env: { ...env, PATH: '/usr/bin' }, db: path.join(dir, 'data/engram.db') });
+    const c = daemonAddress({ cwd: dir, env: { ...env, ENGRAM_DB: 'data/engram.db' } });
+    expect(b.socket).toBe(a.socket);
+    expect(c.socket).toBe(a.socket);
+    expect(a.db).toBe(path.join(dir, 'data/engram.db'));
+    expect(a.socket).toBe(`/run/user/7/engram-${process.getuid?.()}/${a.key}.sock`);
+  });
+
+  it('keeps databases, settings and configuration contents apart', () => {
+    const base = daemonAddress({ cwd: dir, env });
+    expect(daemonAddress({ cwd: path.join(dir, 'other'), env }).key).not.toBe(base.key);
+    expect(daemonAddress({ cwd: dir, env: { ...env, ENGRAM_EMBEDDING__PROVIDER: 'none' } }).key).not.toBe(base.key);
+    writeFileSync(path.join(dir, 'engram.toml'), '[memory.recall]\nthreshold = 0.7\n');
+    const configured = daemonAddress({ cwd: dir, env });
+    expect(configured.key).not.toBe(base.key);
+    expect(configured.config).toBe(path.join(dir, 'engram.toml'));
+    writeFileSync(path.join(dir, 'engram.toml'), '[memory.recall]\nthreshold = 0.8\n');
+    expect(daemonAddress({ cwd: dir, env }).key).not.toBe(configured.key);
+  });
+
+  it('falls back to the system temporary directory without an absolute XDG_RUNTIME_DIR', () => {
+    expect(daemonAddress({ cwd: dir, env: { XDG_RUNTIME_DIR: 'relative' } }).directory).toBe(
+      path.join(os.tmpdir(), `engram-${process.getuid?.()}`),
+    );
+  });
+});

@@ -1,0 +1,111 @@
+/**
+ * The caller's side: ask the resident process, give up quickly when it is not there, and start
+ * one in the background for next time. Uses Node's built-ins only, so a hook that is answered
+ * by the resident process never loads the library.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+
+import type { DaemonAddress } from './address.js';
+import { type DaemonReply, type DaemonRequest, encodeLine, readLine } from './protocol.js';
+
+/** How long a caller waits. */
+export interface DaemonTimeouts {
+  /** To connect: a live process accepts at once, so this is short. */
+  connectMs: number;
+  /** For the reply once connected. */
+  replyMs: number;
+}
+
+/** The defaults: a prompt never waits long on a process that is not there or is stuck. */
+export const DAEMON_TIMEOUTS: DaemonTimeouts = { connectMs: 150, replyMs: 10_000 };
+
+/** What came of asking. */
+export type DaemonAnswer =
+  | { kind: 'reply'; reply: DaemonReply }
+  /** Nothing listens (no process, or a stale socket): do the work here. */
+  | { kind: 'unreachable' }
+  /** Connected, but no reply in time: do the work here (the request was abandoned). */
+  | { kind: 'no-reply' };
+
+/** Sends one request to the process at `address`. Never throws. */
+export function askDaemon(address: DaemonAddress, request: DaemonRequest, timeouts = DAEMON_TIMEOUTS): Promise<DaemonAnswer> {
+  return new Promise((resolve) => {
+    let settled = false;
+    const socket = net.createConnection(address.socket);
+    const settle = (answer: DaemonAnswer): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(answer);
+    };
+    let connected = false;
+    let timer = setTimeout(() => settle({ kind: 'unreachable' }), timeouts.connectMs);
+    socket.once('error', () => settle({ kind: connected ? 'no-reply' : 'unreachable' }));
+    socket.once('connect', () => {
+      connected = true;
+      clearTimeout(timer);
+      timer = setTimeout(() => settle({ kind: 'no-reply' }), timeouts.replyMs);
+      socket.write(encodeLine(request));
+      readLine(socket).then(
+        (reply) => settle(isReply(reply) ? { kind: 'reply', reply } : { kind: 'no-reply' }),
+        () => settle({ kind: 'no-reply' }),
+      );
+    });
+  });
+}
+
+/**
+ * Starts the resident process for `address` in the background, detached from the caller (it
+ * outlives it). `cli` is the path of the `engram` entry script. Two callers starting one at
+ * the same moment are fine: the second process finds the first listening and exits.
+ */
+export function startDaemon(address: DaemonAddress, options: { cli: string; cwd: string; env: NodeJS.ProcessEnv }): void {
+  if (!claimStart(address)) return;
+  const args = [options.cli, 'daemon', 'run'];
+  if (address.db !== null) args.push('--db', address.db);
+  if (address.config !== null) args.push('--config', address.config);
+  try {
+    const child = spawn(process.execPath, args, { cwd: options.cwd, env: options.env, detached: true, stdio: 'ignore' });
+    child.on('error', () => undefined); // the caller does the work itself either way
+    child.unref();
+  } catch {
+    // Spawning failed (no process slots?): the caller does the work itself.
+  }
+}
+
+/** How long a start in progress keeps other callers from starting another (loading the model takes a second or two). */
+const STARTING_MS = 30_000;
+
+/**
+ * Marks a start in progress; false when another caller started one moments ago. The process
+ * removes the mark once it listens; a mark left by a start that failed expires, so a broken
+ * setup costs one attempt per STARTING_MS rather than one per hook.
+ */
+function claimStart(address: DaemonAddress): boolean {
+  try {
+    mkdirSync(address.directory, { recursive: true, mode: 0o700 });
+    try {
+      if (Date.now() - statSync(address.startingFile).mtimeMs < STARTING_MS) return false;
+      rmSync(address.startingFile, { force: true });
+    } catch {
+      // No mark: go ahead.
+    }
+    writeFileSync(address.startingFile, String(process.pid), { flag: 'wx', mode: 0o600 });
+    return true;
+  } catch {
+    return false; // another caller claimed it between the check and the write, or the directory is not ours
+  }
+}
+
+function isReply(value: unknown): value is DaemonReply {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as DaemonReply).stdout === 'string' &&
+    typeof (value as DaemonReply).stderr === 'string' &&
+    typeof (value as DaemonReply).exitCode === 'number'
+  );
+}
