@@ -1,10 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { daemonAddress } from './address.js';
+import { daemonAddress, isPrivateDirectory } from './address.js';
 
 describe('daemonAddress: one resident process per database and settings', () => {
   let dir: string;
@@ -40,5 +40,24 @@ describe('daemonAddress: one resident process per database and settings', () => 
     expect(daemonAddress({ cwd: dir, env: { XDG_RUNTIME_DIR: 'relative' } }).directory).toBe(
       path.join(os.tmpdir(), `engram-${process.getuid?.()}`),
     );
+  });
+});
+
+describe('isPrivateDirectory', () => {
+  it('accepts only a directory of the user closed to everyone else (or one not made yet)', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'engram-private-'));
+    try {
+      const sockets = path.join(dir, 'sockets');
+      expect(isPrivateDirectory(sockets)).toBe(true);
+      mkdirSync(sockets, { mode: 0o700 });
+      chmodSync(sockets, 0o700);
+      expect(isPrivateDirectory(sockets)).toBe(true);
+      chmodSync(sockets, 0o755);
+      expect(isPrivateDirectory(sockets)).toBe(false);
+      writeFileSync(path.join(dir, 'file'), '');
+      expect(isPrivateDirectory(path.join(dir, 'file'))).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

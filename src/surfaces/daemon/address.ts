@@ -7,7 +7,7 @@
  * the same way. The socket lives in a directory only the user can enter.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -82,4 +82,18 @@ export function daemonAddress(target: DaemonTarget): DaemonAddress {
     db,
     config,
   };
+}
+
+/**
+ * Whether `directory` is the user's own and closed to everyone else, so that a socket in it can
+ * only have been made by the user. A missing directory counts as private (it will be made so).
+ */
+export function isPrivateDirectory(directory: string): boolean {
+  try {
+    const stat = statSync(directory);
+    const uid = typeof process.getuid === 'function' ? process.getuid() : stat.uid;
+    return stat.isDirectory() && stat.uid === uid && (stat.mode & 0o077) === 0;
+  } catch {
+    return !existsSync(directory);
+  }
 }

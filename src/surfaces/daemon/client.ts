@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 
-import type { DaemonAddress } from './address.js';
+import { type DaemonAddress, isPrivateDirectory } from './address.js';
 import { type DaemonReply, type DaemonRequest, encodeLine, readLine } from './protocol.js';
 
 /** How long a caller waits. */
@@ -31,6 +31,8 @@ export type DaemonAnswer =
 
 /** Sends one request to the process at `address`. Never throws. */
 export function askDaemon(address: DaemonAddress, request: DaemonRequest, timeouts = DAEMON_TIMEOUTS): Promise<DaemonAnswer> {
+  // A socket in a directory someone else could write to may not be ours: never talk to it.
+  if (!isPrivateDirectory(address.directory)) return Promise.resolve({ kind: 'unreachable' });
   return new Promise((resolve) => {
     let settled = false;
     const socket = net.createConnection(address.socket);
@@ -63,7 +65,7 @@ export function askDaemon(address: DaemonAddress, request: DaemonRequest, timeou
  * the same moment are fine: the second process finds the first listening and exits.
  */
 export function startDaemon(address: DaemonAddress, options: { cli: string; cwd: string; env: NodeJS.ProcessEnv }): void {
-  if (!claimStart(address)) return;
+  if (!isPrivateDirectory(address.directory) || !claimStart(address)) return;
   const args = [options.cli, 'daemon', 'run'];
   if (address.db !== null) args.push('--db', address.db);
   if (address.config !== null) args.push('--config', address.config);

@@ -5,15 +5,17 @@
  * database file is removed, on SIGTERM or SIGINT, or when asked (`engram daemon stop`). A socket left by a process that died is
  * replaced; a second process started for the same address finds the first and leaves.
  */
-import { chmodSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 
 import type { Engram } from '../../index.js';
-import type { DaemonAddress } from './address.js';
+import { type DaemonAddress, isPrivateDirectory } from './address.js';
 import { askDaemon } from './client.js';
 import { runRequest } from './handlers.js';
 import { type DaemonReply, type DaemonRequest, type DaemonStatus, encodeLine, readLine } from './protocol.js';
 
+/** The requests this version answers. */
+const KNOWN_OPS: ReadonlySet<unknown> = new Set<DaemonRequest['op']>(['hook-claude-code', 'recall', 'status', 'stop']);
 /** How often the process looks for its database file. */
 const WATCH_MS = 2_000;
 
@@ -29,7 +31,11 @@ export interface DaemonOptions {
 export async function serveDaemon(options: DaemonOptions): Promise<'stopped' | 'idle' | 'database-gone' | 'already-running'> {
   const { address } = options;
   mkdirSync(address.directory, { recursive: true, mode: 0o700 });
-  chmodSync(address.directory, 0o700);
+  // Ours but left open (an older umask): close it. Someone else's: refuse it.
+  if (statSync(address.directory).uid === process.getuid?.()) chmodSync(address.directory, 0o700);
+  if (!isPrivateDirectory(address.directory)) {
+    throw new Error(`${address.directory} is not private to this user: the resident process will not listen there`);
+  }
   const server = net.createServer();
   if (!(await listen(server, address))) return 'already-running';
   chmodSync(address.socket, 0o600);
@@ -80,6 +86,12 @@ export async function serveDaemon(options: DaemonOptions): Promise<'stopped' | '
         async (message) => {
           const request = message as DaemonRequest;
           let reply: DaemonReply;
+          if (!KNOWN_OPS.has(request?.op)) {
+            socket.end(
+              encodeLine({ stdout: '', stderr: 'engram: the resident process does not know this request\n', exitCode: 1 }),
+            );
+            return;
+          }
           // Asking after the process is not using it: only commands keep it alive.
           if (request.op === 'status' || request.op === 'stop') {
             reply = { stdout: '', stderr: '', exitCode: 0, status: { ...status } };
