@@ -24,7 +24,8 @@ export async function answeredByDaemon(command: Command, request: DaemonRequest)
     process.exitCode = answer.reply.exitCode;
     return true;
   }
-  if (answer.kind === 'unreachable')
-    startDaemon(address, { cli: process.argv[1] as string, cwd: process.cwd(), env: process.env });
+  if (answer.kind === 'unreachable') {
+    await startDaemon(address, { cli: process.argv[1] as string, cwd: process.cwd(), env: process.env });
+  }
   return false;
 }

@@ -3,11 +3,10 @@
  * process of the database, whose reply is printed as the hook's output. When no process answers
  * in time, the caller starts one for next time and does the work itself, so a hook is never
  * slower than before by more than the short connect timeout, and never fails because of it.
- * Only Node's built-ins, the TOML reader and the daemon's client are loaded here.
+ * Only Node's built-ins and the daemon's client are loaded here (the TOML reader when there is
+ * a config file to read).
  */
 import { existsSync, readFileSync } from 'node:fs';
-
-import { parse as parseToml } from 'smol-toml';
 
 import { daemonAddress } from '../daemon/address.js';
 import { askDaemon, startDaemon } from '../daemon/client.js';
@@ -28,7 +27,7 @@ export async function hookThroughDaemon(argv: readonly string[], env: NodeJS.Pro
   let address;
   try {
     address = daemonAddress({ cwd: process.cwd(), env, db: options.db, config: options.config });
-    if (!daemonEnabled(address.config, env)) return { handled: false };
+    if (!(await daemonEnabled(address.config, env))) return { handled: false };
   } catch {
     return { handled: false }; // an unreadable config file: the full CLI says what is wrong
   }
@@ -39,7 +38,7 @@ export async function hookThroughDaemon(argv: readonly string[], env: NodeJS.Pro
     process.stderr.write(answer.reply.stderr);
     return { handled: true, exitCode: answer.reply.exitCode };
   }
-  if (answer.kind === 'unreachable') startDaemon(address, { cli: argv[1] as string, cwd: process.cwd(), env });
+  if (answer.kind === 'unreachable') await startDaemon(address, { cli: argv[1] as string, cwd: process.cwd(), env });
   return { handled: false, input };
 }
 
@@ -70,10 +69,12 @@ function hookOptions(argv: readonly string[]): { db?: string; config?: string; s
 }
 
 /** `[daemon] enabled`, from ENGRAM_DAEMON__ENABLED or the config file; on unless set false. */
-function daemonEnabled(configFile: string | null, env: NodeJS.ProcessEnv): boolean {
+async function daemonEnabled(configFile: string | null, env: NodeJS.ProcessEnv): Promise<boolean> {
   const fromEnv = env.ENGRAM_DAEMON__ENABLED;
   if (fromEnv !== undefined) return fromEnv.trim() !== 'false';
   if (configFile === null || !existsSync(configFile)) return true;
-  const daemon = (parseToml(readFileSync(configFile, 'utf8')) as { daemon?: { enabled?: unknown } }).daemon;
+  // The TOML reader costs ~10 ms to load: only when there is a file to read.
+  const { parse } = await import('smol-toml');
+  const daemon = (parse(readFileSync(configFile, 'utf8')) as { daemon?: { enabled?: unknown } }).daemon;
   return daemon?.enabled !== false;
 }

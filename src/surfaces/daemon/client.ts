@@ -3,7 +3,6 @@
  * one in the background for next time. Uses Node's built-ins only, so a hook that is answered
  * by the resident process never loads the library.
  */
-import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 
@@ -64,8 +63,13 @@ export function askDaemon(address: DaemonAddress, request: DaemonRequest, timeou
  * outlives it). `cli` is the path of the `engram` entry script. Two callers starting one at
  * the same moment are fine: the second process finds the first listening and exits.
  */
-export function startDaemon(address: DaemonAddress, options: { cli: string; cwd: string; env: NodeJS.ProcessEnv }): void {
+export async function startDaemon(
+  address: DaemonAddress,
+  options: { cli: string; cwd: string; env: NodeJS.ProcessEnv },
+): Promise<void> {
   if (!isPrivateDirectory(address.directory) || !claimStart(address)) return;
+  // Loaded only when a process is started: a hook answered by one never needs it.
+  const { spawn } = await import('node:child_process');
   const args = [options.cli, 'daemon', 'run'];
   if (address.db !== null) args.push('--db', address.db);
   if (address.config !== null) args.push('--config', address.config);
