@@ -7,6 +7,8 @@
  */
 import type Database from 'better-sqlite3';
 
+import { cachedStatement } from './statement-cache.js';
+
 /** A part matching more than this share of the rows is common. */
 const COMMON_SHARE = 0.05;
 /** Below this many matches no part is common, whatever the share (small stores keep every word). */
@@ -17,10 +19,13 @@ const KEEP_WHEN_ALL_COMMON = 1;
 /** The parts worth matching, in their original order, and whether only common parts were left to choose from. */
 export function pickParts(db: Database.Database, parts: readonly string[]): { parts: string[]; onlyCommon: boolean } {
   if (parts.length === 0) return { parts: [], onlyCommon: false };
-  const rows = (db.prepare(`SELECT max(rowid) FROM memories`).pluck().get() as number | null) ?? 0;
+  const rows = (cachedStatement(db, `SELECT max(rowid) FROM memories`).pluck().get() as number | null) ?? 0;
   const cap = Math.max(COMMON_MIN, Math.ceil(rows * COMMON_SHARE));
   if (rows <= cap) return { parts: [...parts], onlyCommon: false };
-  const count = db.prepare(`SELECT count(*) FROM (SELECT 1 FROM memories_fts WHERE memories_fts MATCH ? LIMIT ?)`).pluck();
+  const count = cachedStatement(
+    db,
+    `SELECT count(*) FROM (SELECT 1 FROM memories_fts WHERE memories_fts MATCH ? LIMIT ?)`,
+  ).pluck();
   const capped = parts.map((part) => count.get(part, cap) as number);
   // A part that matches nothing is neither rare nor common: it cannot find anything.
   const rare = parts.filter((_, i) => (capped[i] as number) > 0 && (capped[i] as number) < cap);

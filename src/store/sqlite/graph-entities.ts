@@ -10,6 +10,7 @@ import { InvalidInputError } from '../../errors.js';
 import { type Entity, entityKey } from '../../model/graph.js';
 import type { EntityInput, ObservationChange } from '../graph-store.js';
 import { type EntityRow, rowToEntity, searchTextOf } from './graph-rows.js';
+import { cachedStatement } from './statement-cache.js';
 
 /** The stored entity `input` names, created or with its aliases and observations merged in. */
 export function upsertEntity(db: Database.Database, tenant: string, input: EntityInput, at: number): EntityRow {
@@ -54,9 +55,10 @@ export function upsertEntity(db: Database.Database, tenant: string, input: Entit
 /** The entities of `tenant` with these ids, in the order asked for. */
 export function readEntities(db: Database.Database, tenant: string, ids: readonly string[]): Entity[] {
   if (ids.length === 0) return [];
-  const rows = db
-    .prepare(`SELECT e.* FROM json_each(?) j CROSS JOIN entities e ON e.id = j.value WHERE e.tenant = ? ORDER BY j.key`)
-    .all(JSON.stringify(ids), tenant) as EntityRow[];
+  const rows = cachedStatement(
+    db,
+    `SELECT e.* FROM json_each(?) j CROSS JOIN entities e ON e.id = j.value WHERE e.tenant = ? ORDER BY j.key`,
+  ).all(JSON.stringify(ids), tenant) as EntityRow[];
   return uniqueEntities(rows);
 }
 
@@ -64,17 +66,16 @@ export function readEntities(db: Database.Database, tenant: string, ids: readonl
 export function findEntityRows(db: Database.Database, tenant: string, names: readonly string[]): EntityRow[] {
   const keys = names.map(entityKey).filter((key) => key !== '');
   if (keys.length === 0) return [];
-  const rows = db
-    .prepare(
-      `SELECT j.key AS position, 0 AS via, e.* FROM json_each(?) j
+  const rows = cachedStatement(
+    db,
+    `SELECT j.key AS position, 0 AS via, e.* FROM json_each(?) j
          CROSS JOIN entities e ON e.tenant = ? AND e.name_key = j.value
        UNION ALL
        SELECT j.key AS position, 1 AS via, e.* FROM json_each(?) j
          CROSS JOIN entity_aliases a ON a.tenant = ? AND a.alias_key = j.value
          CROSS JOIN entities e ON e.rowid = a.entity_rowid
        ORDER BY position, via, rowid`,
-    )
-    .all(JSON.stringify(keys), tenant, JSON.stringify(keys), tenant) as EntityRow[];
+  ).all(JSON.stringify(keys), tenant, JSON.stringify(keys), tenant) as EntityRow[];
   const seen = new Set<number>();
   return rows.filter((row) => !seen.has(row.rowid) && seen.add(row.rowid));
 }

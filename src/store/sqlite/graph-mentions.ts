@@ -10,6 +10,7 @@ import type { MentionQuery } from '../graph-store.js';
 import type { MemoryFilter } from '../memory-filter.js';
 import { filterClause } from './filter-clause.js';
 import { ROLE_RANK_SQL, roleRank, toMention } from './graph-rows.js';
+import { cachedStatement } from './statement-cache.js';
 
 /** Replaces the mentions of one memory; an entity named twice keeps its strongest role. */
 export function replaceMentions(
@@ -45,14 +46,16 @@ export function mentionsOfEntities(
   { limitPerEntity, scanPerEntity = -1 }: MentionQuery,
 ): Mention[] {
   if (entityIds.length === 0 || limitPerEntity <= 0) return [];
-  const entities = db
-    .prepare(`SELECT e.rowid, e.id FROM json_each(?) j CROSS JOIN entities e ON e.id = j.value WHERE e.tenant = ? ORDER BY j.key`)
-    .all(JSON.stringify([...new Set(entityIds)]), filter.tenant) as { rowid: number; id: string }[];
+  const entities = cachedStatement(
+    db,
+    `SELECT e.rowid, e.id FROM json_each(?) j CROSS JOIN entities e ON e.id = j.value WHERE e.tenant = ? ORDER BY j.key`,
+  ).all(JSON.stringify([...new Set(entityIds)]), filter.tenant) as { rowid: number; id: string }[];
   const where = filterClause(filter, 'm');
   // Mentions stay outermost, so the key's order (entity, memory) is the result's order and the
   // limits stop the scan early: no sort, however many memories name the entity. Without a scan
   // bound, a narrow filter over an entity named in 50k memories reads them all (~20 ms).
-  const newest = db.prepare(
+  const newest = cachedStatement(
+    db,
     `SELECT m.id AS memoryId, x.role AS role
      FROM (SELECT memory_rowid, role FROM mentions WHERE entity_rowid = ? ORDER BY memory_rowid DESC LIMIT ?) x
      CROSS JOIN memories m ON m.rowid = x.memory_rowid
@@ -68,13 +71,12 @@ export function mentionsOfEntities(
 /** The mentions made by these memories of `tenant`, memory by memory, strongest role first. */
 export function mentionsInMemories(db: Database.Database, tenant: string, memoryIds: readonly string[]): Mention[] {
   if (memoryIds.length === 0) return [];
-  const rows = db
-    .prepare(
-      `SELECT m.id AS memoryId, e.id AS entityId, x.role AS role
+  const rows = cachedStatement(
+    db,
+    `SELECT m.id AS memoryId, e.id AS entityId, x.role AS role
        FROM json_each(?) j CROSS JOIN memories m ON m.id = j.value
        CROSS JOIN mentions x ON x.memory_rowid = m.rowid CROSS JOIN entities e ON e.rowid = x.entity_rowid
        WHERE m.tenant = ? ORDER BY j.key, ${ROLE_RANK_SQL('x.role')}, e.rowid`,
-    )
-    .all(JSON.stringify([...new Set(memoryIds)]), tenant) as { memoryId: string; entityId: string; role: string }[];
+  ).all(JSON.stringify([...new Set(memoryIds)]), tenant) as { memoryId: string; entityId: string; role: string }[];
   return rows.map((row) => toMention(tenant, row));
 }

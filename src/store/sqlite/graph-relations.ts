@@ -10,6 +10,7 @@ import { NotFoundError } from '../../errors.js';
 import type { Relation } from '../../model/graph.js';
 import type { RelationInput, RelationListOptions } from '../graph-store.js';
 import { msOrNull, RELATION_SELECT, type RelationRow, rowToRelation } from './graph-rows.js';
+import { cachedStatement } from './statement-cache.js';
 
 /** A relation to write, with its ends and source already resolved to rowids. */
 export interface ResolvedRelation {
@@ -66,9 +67,9 @@ export function insertRelation(db: Database.Database, tenant: string, relation: 
 /** The relations with these rowids, in that order. */
 export function readRelationsByRowid(db: Database.Database, rowids: readonly number[]): Relation[] {
   if (rowids.length === 0) return [];
-  const rows = db
-    .prepare(`${RELATION_SELECT} JOIN json_each(?) j ON r.rowid = j.value ORDER BY j.key`)
-    .all(JSON.stringify(rowids)) as RelationRow[];
+  const rows = cachedStatement(db, `${RELATION_SELECT} JOIN json_each(?) j ON r.rowid = j.value ORDER BY j.key`).all(
+    JSON.stringify(rowids),
+  ) as RelationRow[];
   return rows.map(rowToRelation);
 }
 
@@ -84,13 +85,15 @@ export function listRelationRows(
   { includeInvalidated = false, limit = -1 }: RelationListOptions = {},
 ): Relation[] {
   if (entityIds.length === 0 || limit === 0) return [];
-  const entities = db
-    .prepare(`SELECT e.rowid FROM json_each(?) j CROSS JOIN entities e ON e.id = j.value WHERE e.tenant = ?`)
+  const entities = cachedStatement(
+    db,
+    `SELECT e.rowid FROM json_each(?) j CROSS JOIN entities e ON e.id = j.value WHERE e.tenant = ?`,
+  )
     .pluck()
     .all(JSON.stringify(entityIds), tenant) as number[];
   const live = includeInvalidated ? '' : 'AND invalidated_at IS NULL';
   const ends = ['from_rowid', 'to_rowid'].map((end) =>
-    db.prepare(`SELECT rowid FROM relations WHERE ${end} = ? ${live} ORDER BY rowid DESC LIMIT ?`).pluck(),
+    cachedStatement(db, `SELECT rowid FROM relations WHERE ${end} = ? ${live} ORDER BY rowid DESC LIMIT ?`).pluck(),
   );
   const rowids = new Set<number>();
   for (const entity of entities)

@@ -9,6 +9,7 @@ import type Database from 'better-sqlite3';
 import type { MemoryFilter } from '../memory-filter.js';
 import type { SessionNeighbour } from '../memory-store.js';
 import { filterClause } from './filter-clause.js';
+import { cachedStatement } from './statement-cache.js';
 
 interface Seed {
   id: string;
@@ -25,17 +26,17 @@ export function sessionNeighbours(
   radius: number,
 ): SessionNeighbour[] {
   if (memoryIds.length === 0 || radius <= 0) return [];
-  const seeds = db
-    .prepare(
-      `SELECT m.id, m.rowid, m.session_id AS sessionId, m.occurred_at AS occurredAt
+  const seeds = cachedStatement(
+    db,
+    `SELECT m.id, m.rowid, m.session_id AS sessionId, m.occurred_at AS occurredAt
        FROM json_each(?) j CROSS JOIN memories m ON m.id = j.value
        WHERE m.tenant = ? AND m.session_id IS NOT NULL ORDER BY j.key`,
-    )
-    .all(JSON.stringify([...new Set(memoryIds)]), filter.tenant) as Seed[];
+  ).all(JSON.stringify([...new Set(memoryIds)]), filter.tenant) as Seed[];
   const where = filterClause(filter, 'm');
   // The filter is checked on each row the range yields; an inadmissible turn is skipped, not counted.
   const side = (after: boolean) =>
-    db.prepare(
+    cachedStatement(
+      db,
       `SELECT m.id FROM memories m INDEXED BY memories_by_session
        WHERE m.tenant = ? AND m.session_id = ?
          AND (m.occurred_at ${after ? '>' : '<'} ? OR (m.occurred_at = ? AND m.rowid ${after ? '>' : '<'} ?))

@@ -73,6 +73,7 @@ import {
   writeActivity,
   writeSession,
 } from './session-tables.js';
+import { cachedStatement } from './statement-cache.js';
 import { VectorTable } from './vector-table.js';
 
 const INDEX_INFO_KEY = 'vector_index';
@@ -158,9 +159,10 @@ export class SqliteStore implements Store {
   async getMemories(tenant: string, ids: readonly string[]): Promise<Memory[]> {
     if (ids.length === 0) return [];
     // By id first (CROSS JOIN keeps that order): the planner would otherwise scan the tenant.
-    const rows = this.db
-      .prepare(`SELECT m.* FROM json_each(?) j CROSS JOIN memories m ON m.id = j.value WHERE m.tenant = ?`)
-      .all(JSON.stringify(ids), tenant) as MemoryRow[];
+    const rows = cachedStatement(
+      this.db,
+      `SELECT m.* FROM json_each(?) j CROSS JOIN memories m ON m.id = j.value WHERE m.tenant = ?`,
+    ).all(JSON.stringify(ids), tenant) as MemoryRow[];
     const found = new Map(rows.map((row) => [row.id, rowToMemory(row)]));
     return ids.flatMap((id) => found.get(id) ?? []);
   }
@@ -242,11 +244,13 @@ export class SqliteStore implements Store {
     // and filter only the best rows. Any join inside the ranking query costs more than the
     // match itself: 14 ms instead of 9 ms at 100k memories, 50 ms if the planner starts from
     // the memories table.
-    const rank = this.db.prepare(
+    const rank = cachedStatement(
+      this.db,
       `SELECT rowid, -bm25(memories_fts, 1.0, 0.5, 0.5, 0.5) AS score FROM memories_fts
        WHERE memories_fts MATCH ? ORDER BY score DESC LIMIT ?`,
     );
-    const admit = this.db.prepare(
+    const admit = cachedStatement(
+      this.db,
       `SELECT j.key AS position, m.id AS id FROM json_each(?) j CROSS JOIN memories m ON m.rowid = j.value WHERE ${where.sql}`,
     );
     const ranked = (rows: number): LexicalHit[] => {
@@ -265,8 +269,10 @@ export class SqliteStore implements Store {
     if (hits.length === limit) return hits;
     // Short: either there are no more matches, or the filters (another tenant, a scope,
     // archived rows) removed too many of the best — then rank every match.
-    const more = this.db
-      .prepare(`SELECT count(*) FROM (SELECT rowid FROM memories_fts WHERE memories_fts MATCH ? LIMIT ?)`)
+    const more = cachedStatement(
+      this.db,
+      `SELECT count(*) FROM (SELECT rowid FROM memories_fts WHERE memories_fts MATCH ? LIMIT ?)`,
+    )
       .pluck()
       .get(match, pool + 1) as number;
     return more > pool ? ranked(-1) : hits;

@@ -10,6 +10,7 @@ import type Database from 'better-sqlite3';
 import { binaryCode, BinaryIndex } from './binary-index.js';
 import type { Clause } from './filter-clause.js';
 import { blobToVector, vectorToBlob } from './rows.js';
+import { cachedStatement } from './statement-cache.js';
 
 /** Up to this many candidate vectors, an exact scan is cheap enough (a few ms) and exact. */
 export const EXACT_SCAN_MAX = 4_000;
@@ -72,7 +73,7 @@ export class VectorTable {
   }
 
   count(tenant: string): number {
-    return this.db.prepare(`SELECT count(*) FROM memory_embeddings WHERE tenant = ?`).pluck().get(tenant) as number;
+    return cachedStatement(this.db, `SELECT count(*) FROM memory_embeddings WHERE tenant = ?`).pluck().get(tenant) as number;
   }
 
   /**
@@ -105,47 +106,44 @@ export class VectorTable {
 
   /** The best `limit` of these candidate rowids that `where` admits, by exact cosine similarity. */
   private rescore(candidates: readonly number[], where: Clause, query: Buffer, limit: number): VectorRow[] {
-    return this.db
-      .prepare(
-        // CROSS JOIN fixes the order: look the candidates up by rowid, then filter. Left to itself
-        // the planner walks the tenant's memories instead (30 ms rather than 1 ms at 100k).
-        `SELECT m.id AS id, 1 - vec_distance_cosine(e.vector, ?) AS similarity
+    return cachedStatement(
+      this.db,
+      // CROSS JOIN fixes the order: look the candidates up by rowid, then filter. Left to itself
+      // the planner walks the tenant's memories instead (30 ms rather than 1 ms at 100k).
+      `SELECT m.id AS id, 1 - vec_distance_cosine(e.vector, ?) AS similarity
          FROM json_each(?) j
          CROSS JOIN memory_embeddings e ON e.rowid = j.value
          CROSS JOIN memories m ON m.rowid = e.rowid
          WHERE ${where.sql}
          ORDER BY similarity DESC LIMIT ?`,
-      )
-      .all(query, JSON.stringify(candidates), ...where.params, limit) as VectorRow[];
+    ).all(query, JSON.stringify(candidates), ...where.params, limit) as VectorRow[];
   }
 
   /** Cosine similarity of `vector` to each of these memories that has a vector. */
   similarities(tenant: string, ids: readonly string[], vector: Float32Array): Map<string, number> {
     if (ids.length === 0) return new Map();
-    const rows = this.db
-      .prepare(
-        `SELECT m.id AS id, 1 - vec_distance_cosine(e.vector, ?) AS similarity
+    const rows = cachedStatement(
+      this.db,
+      `SELECT m.id AS id, 1 - vec_distance_cosine(e.vector, ?) AS similarity
          FROM json_each(?) j
          CROSS JOIN memories m ON m.id = j.value
          CROSS JOIN memory_embeddings e ON e.rowid = m.rowid
          WHERE m.tenant = ?`,
-      )
-      .all(vectorToBlob(vector), JSON.stringify(ids), tenant) as VectorRow[];
+    ).all(vectorToBlob(vector), JSON.stringify(ids), tenant) as VectorRow[];
     return new Map(rows.map((row) => [row.id, row.similarity]));
   }
 
   /** The stored vectors of these memories. */
   vectorsOf(tenant: string, ids: readonly string[]): Map<string, Float32Array> {
     if (ids.length === 0) return new Map();
-    const rows = this.db
-      .prepare(
-        `SELECT m.id AS id, e.vector AS vector
+    const rows = cachedStatement(
+      this.db,
+      `SELECT m.id AS id, e.vector AS vector
          FROM json_each(?) j
          CROSS JOIN memories m ON m.id = j.value
          CROSS JOIN memory_embeddings e ON e.rowid = m.rowid
          WHERE m.tenant = ?`,
-      )
-      .all(JSON.stringify(ids), tenant) as { id: string; vector: Buffer }[];
+    ).all(JSON.stringify(ids), tenant) as { id: string; vector: Buffer }[];
     return new Map(rows.map((row) => [row.id, blobToVector(row.vector)]));
   }
 
