@@ -66,7 +66,7 @@ export interface QueryGraph {
   asksWhen: boolean;
 }
 
-type Store = GraphStore & MemoryReader;
+type GraphReader = GraphStore & MemoryReader;
 
 /** The entities `query` names and their neighbours; null when it names no entity the tenant has. */
 export async function readQueryGraph(store: GraphStore, tenant: string, query: string): Promise<QueryGraph | null> {
@@ -105,7 +105,7 @@ export async function memoriesAbout(store: GraphStore, filter: MemoryFilter, gra
 
 /** The graph's part in each of these memories' scores (by memory id). */
 export async function graphParts(
-  store: Store,
+  store: GraphReader,
   tenant: string,
   graph: QueryGraph,
   memoryIds: readonly string[],
