@@ -3,13 +3,15 @@
  * scoring, quotas, MMR, receipt) at 10k and 100k memories, with and without the query
  * embedding, next to a plain top-10 search on the same store. Memories carry synthetic
  * clustered vectors (the real model would need hours for 100k texts here); the local model's
- * query embedding is timed on its own and added.
+ * query embedding is timed on its own and added. The stores are extracted into the knowledge
+ * graph and come in sessions of `SESSION_TURNS`, so the default decision includes graph-aware
+ * recall as it would on a real store.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { createLocalEmbedder, manualClock, openEngram } from 'engram';
+import { createLocalEmbedder, manualClock, type MemoryInput, openEngram } from 'engram';
 import { SqliteStore } from 'engram/internal';
 
 import type { BenchOptions, BenchResult } from './bench-types.js';
@@ -86,11 +88,11 @@ async function measureSize(
     const engram = await openEngram({
       store: new SqliteStore(path.join(directory, 'activation.db')),
       embedder: createSyntheticEmbedder(topicOf),
-      // Activation does not read the graph yet; extraction is `bench ingest`'s to time.
-      config: { graph: { extract: false } },
       clock,
     });
-    const memories = syntheticMemories(size, size);
+    // Extracted as on any write, and in sessions, so activation follows the graph as it would
+    // for a real store (half the queries name a person).
+    const memories = inSessions(syntheticMemories(size, size));
     for (let start = 0; start < size; start += BATCH) {
       await engram.rememberMany(memories.slice(start, start + BATCH));
       log(`activation ${size}: ${Math.min(start + BATCH, size)} memories`);
@@ -138,8 +140,8 @@ async function measureWithLocalModel(
   const file = path.join(directory, 'activation.db');
   try {
     const cached = openBenchEmbedder();
-    const writer = await openEngram({ path: file, embedder: cached.embedder, config: { graph: { extract: false } } });
-    const memories = syntheticMemories(size, size);
+    const writer = await openEngram({ path: file, embedder: cached.embedder, config: {} });
+    const memories = inSessions(syntheticMemories(size, size));
     for (let start = 0; start < size; start += BATCH) {
       await writer.rememberMany(memories.slice(start, start + BATCH));
       log(`activation, local model: ${Math.min(start + BATCH, size)} memories`);
@@ -166,4 +168,12 @@ async function measureWithLocalModel(
   } finally {
     rmSync(directory, { recursive: true, force: true });
   }
+}
+
+/** Memories per synthetic session (conversation). */
+const SESSION_TURNS = 20;
+
+/** The memories, `SESSION_TURNS` to a session. */
+function inSessions(memories: readonly MemoryInput[]): MemoryInput[] {
+  return memories.map((memory, i) => ({ ...memory, sessionId: `session-${Math.floor(i / SESSION_TURNS)}` }));
 }
