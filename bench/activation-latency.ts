@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { createLocalEmbedder, manualClock, type MemoryInput, openEngram } from 'engram';
+import { createLocalEmbedder, manualClock, openEngram } from 'engram';
 import { SqliteStore } from 'engram/internal';
 
 import type { BenchOptions, BenchResult } from './bench-types.js';
@@ -20,7 +20,7 @@ import { machineInfo } from './machine.js';
 import { timeQueryEmbedding } from './scale.js';
 import { quantile, textTable } from './stats.js';
 import { createSyntheticEmbedder } from './synthetic-embedder.js';
-import { syntheticMemories, syntheticQueries, topicOf } from './synthetic-memories.js';
+import { inSessions, syntheticMemories, syntheticQueries, topicOf } from './synthetic-memories.js';
 
 const BATCH = 5_000;
 const TURNS = 200;
@@ -168,12 +168,4 @@ async function measureWithLocalModel(
   } finally {
     rmSync(directory, { recursive: true, force: true });
   }
-}
-
-/** Memories per synthetic session (conversation). */
-const SESSION_TURNS = 20;
-
-/** The memories, `SESSION_TURNS` to a session. */
-function inSessions(memories: readonly MemoryInput[]): MemoryInput[] {
-  return memories.map((memory, i) => ({ ...memory, sessionId: `session-${Math.floor(i / SESSION_TURNS)}` }));
 }

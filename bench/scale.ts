@@ -18,11 +18,9 @@ import type { BenchOptions, BenchResult } from './bench-types.js';
 import { machineInfo } from './machine.js';
 import { quantile, textTable } from './stats.js';
 import { createSyntheticEmbedder } from './synthetic-embedder.js';
-import { syntheticMemories, syntheticQueries, topicOf } from './synthetic-memories.js';
+import { inSessions, syntheticMemories, syntheticQueries, topicOf } from './synthetic-memories.js';
 
 const BATCH = 5_000;
-/** Memories per synthetic session (conversation). */
-const SESSION_TURNS = 20;
 const QUERIES = 200;
 /** Queries whose approximate top 10 is compared with the exact one. */
 const RECALL_QUERIES = 100;
@@ -118,10 +116,7 @@ async function measureSize(
     const embedder = createSyntheticEmbedder(topicOf);
     const store = new SqliteStore(file);
     const engram = await openEngram({ store, embedder });
-    const memories = syntheticMemories(size, size).map((memory, i) => ({
-      ...memory,
-      sessionId: `session-${Math.floor(i / SESSION_TURNS)}`,
-    }));
+    const memories = inSessions(syntheticMemories(size, size));
     const started = performance.now();
     for (let start = 0; start < size; start += BATCH) {
       await engram.rememberMany(memories.slice(start, start + BATCH));

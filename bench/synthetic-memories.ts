@@ -101,6 +101,14 @@ export function syntheticMemories(count: number, seed = 7): MemoryInput[] {
   return out;
 }
 
+/** Memories per synthetic session (conversation), so recall can follow a conversation as on a real store. */
+export const SESSION_TURNS = 20;
+
+/** The memories in order, `turns` to a session (`session-0`, `session-1`, …). */
+export function inSessions(memories: readonly MemoryInput[], turns = SESSION_TURNS): MemoryInput[] {
+  return memories.map((memory, i) => ({ ...memory, sessionId: `session-${Math.floor(i / turns)}` }));
+}
+
 /** The topic words that choose a synthetic vector's cluster. */
 export function topicOf(text: string): string {
   return `${TOPICS.find((topic) => text.includes(topic)) ?? ''}|${CHOICES.find((choice) => text.includes(choice)) ?? ''}`;

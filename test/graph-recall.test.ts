@@ -2,7 +2,8 @@
  * Graph-aware recall through the engine, on a real SQLite file: the entities a query names lead
  * to what they said, one hop further, to dated memories for questions about time and to the
  * turns beside the best hit; hits and receipts say the path; a query that names no entity ranks
- * exactly as without the graph; the switch in engram.toml and per search turns it off.
+ * exactly as without the graph; the switch in engram.toml and per search turns it off, and so
+ * does reciprocal-rank fusion; one activation decision reads the query's graph once.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -10,11 +11,32 @@ import path from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { searchCandidates } from '../src/activation/candidates.js';
+import { parseConfig } from '../src/config/load.js';
+import { retrievalSettings } from '../src/engram/search-request.js';
 import { type Engram, InvalidInputError, manualClock, type Memory, openEngram, type SearchHit } from '../src/index.js';
 import { GRAPH_BOOST } from '../src/retrieval/graph-recall.js';
+import { SqliteStore } from '../src/store/sqlite/sqlite-store.js';
+import type { Store } from '../src/store/store.js';
 
 const DAY = '2023-05-08T12:00:00.000Z';
 const said = (speaker: string, words: string) => `${speaker} said, "${words}"`;
+
+/** `store` with a count of the calls to each method. */
+function countingStore(store: Store): { store: Store; calls: Map<string, number> } {
+  const calls = new Map<string, number>();
+  const counted = new Proxy(store, {
+    get(target, name, receiver) {
+      const value: unknown = Reflect.get(target, name, receiver);
+      if (typeof name !== 'string' || typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        calls.set(name, (calls.get(name) ?? 0) + 1);
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
+  return { store: counted, calls };
+}
 
 /** One conversation (session s1), a second one, and loose facts. */
 const CONVERSATION = [
@@ -45,8 +67,8 @@ describe('graph-aware recall', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const search = (query: string, graph?: boolean) =>
-    engram.search({ query, limit: 20, recordRetrieval: false, ...(graph === undefined ? {} : { graph }) });
+  const search = (query: string, graph?: boolean, fusion: 'weighted' | 'rrf' = 'weighted') =>
+    engram.search({ query, limit: 20, recordRetrieval: false, fusion, ...(graph === undefined ? {} : { graph }) });
   const hitOf = (hits: SearchHit[], memory: Memory | undefined) => hits.find((hit) => hit.memory.id === memory?.id);
 
   it('leads from a named person to what they said, with the path and the signal on each hit', async () => {
@@ -124,6 +146,43 @@ describe('graph-aware recall', () => {
       expect(asked[0]?.via).toBe('Caroline → 2023-05-07');
     } finally {
       await off.close();
+    }
+  });
+
+  it('is not consulted under reciprocal-rank fusion, which ranks only by places in the index lists', async () => {
+    // A memory only the graph found has no place in either list: it would score 0 and be dropped.
+    const query = 'When did Caroline go to the support group?';
+    const hits = await search(query, true, 'rrf');
+    expect(hits.length).toBeGreaterThan(0);
+    expect(hits.every((hit) => hit.signals.graph === null && hit.via === null)).toBe(true);
+    expect(hits).toEqual(await search(query, false, 'rrf'));
+  });
+
+  it('reads the graph of the query once for the pool and every tier searched alone', async () => {
+    const sqlite = new SqliteStore(path.join(dir, 'engram.db'));
+    const { store, calls } = countingStore(sqlite);
+    try {
+      const query = 'When did Caroline go to the support group?';
+      const hits = await searchCandidates({
+        store,
+        embedder: null,
+        tenant: engram.tenant,
+        scopes: undefined,
+        query,
+        queryVector: null,
+        limit: 2,
+        // Every tier is short of what it wants, so each is searched on its own after the pool.
+        wanted: { must: 99, nice: 99, unknown: 99 },
+        threshold: 0,
+        now: new Date(DAY),
+        retrieval: retrievalSettings(parseConfig({})),
+      });
+      expect(hits.some((hit) => hit.via !== null)).toBe(true);
+      expect(calls.get('searchLexical')).toBe(4);
+      expect(calls.get('findEntities')).toBe(1);
+      expect(calls.get('listRelations')).toBe(1);
+    } finally {
+      await sqlite.close();
     }
   });
 

@@ -4,10 +4,12 @@
  * relevant candidates in it than its quota, that tier is searched on its own as well — so a
  * large must_remember pool cannot crowd nice_to_have memories out before quotas are applied,
  * without paying for three searches on every turn. Kinds with their own context section never compete.
+ * What the knowledge graph says about the query is read once for all of them.
  */
 import type { Embedder } from '../embedding/embedder.js';
 import type { Kind, Tier } from '../model/memory.js';
-import { hybridSearch, type RetrievalSettings, type SearchHit } from '../retrieval/hybrid-search.js';
+import { readQueryGraph } from '../retrieval/graph-recall.js';
+import { followsGraph, hybridSearch, type RetrievalSettings, type SearchHit } from '../retrieval/hybrid-search.js';
 import type { Store } from '../store/store.js';
 
 /** Kinds shown in their own sections (working set, handoff, scratchpad), never as hot-lane memories. */
@@ -35,6 +37,10 @@ export interface CandidateSearch {
 
 /** Candidates for `query`; ids are unique. */
 export async function searchCandidates(search: CandidateSearch): Promise<SearchHit[]> {
+  // It depends on the tenant and the query alone, not on the tiers searched.
+  const queryGraph = followsGraph('hybrid', search.retrieval)
+    ? await readQueryGraph(search.store, search.tenant, search.query)
+    : null;
   const run = (tiers: readonly Tier[] | undefined, limit: number) =>
     hybridSearch({
       // A tier's own search asks whether anything of that tier is close, not for all of it.
@@ -42,6 +48,7 @@ export async function searchCandidates(search: CandidateSearch): Promise<SearchH
       store: search.store,
       embedder: search.embedder,
       queryVector: search.queryVector ?? undefined,
+      queryGraph,
       filter: { tenant: search.tenant, scopes: search.scopes, tiers, excludeKinds: SECTION_KINDS },
       query: search.query,
       limit,

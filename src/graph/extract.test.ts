@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
 import { extractGraph, MAX_EXTRACTION_CHARS, prepareText } from './extract.js';
-import { extractQuery } from './extract-query.js';
 import type { ExtractionInput } from './extraction.js';
 
 const AT = '2024-03-13T10:00:00Z'; // a Wednesday
@@ -98,21 +97,5 @@ describe('extractGraph: odd input', () => {
     const found = extract(huge);
     expect(performance.now() - started).toBeLessThan(5_000); // generous: a shared 2-core machine
     expect(found.entities.map((e) => e.name)).toEqual(['Theo', 'Dublin']);
-  });
-});
-
-describe('extractQuery', () => {
-  it('finds the entities a question names and that it asks when', () => {
-    const query = extractQuery({ text: 'When did Nina go to the support group?', now: AT });
-    expect(query.entities.map((e) => e.name)).toEqual(['Nina']);
-    expect(query.dates).toEqual([]);
-    expect(query.asksWhen).toBe(true);
-  });
-
-  it('resolves the dates a question names against now', () => {
-    const query = extractQuery({ text: 'What did Theo do last week?', now: AT });
-    expect(query.entities.map((e) => e.name)).toEqual(['Theo']);
-    expect(query.dates).toEqual([{ text: 'last week', start: '2024-03-04', end: '2024-03-10', grain: 'week' }]);
-    expect(query.asksWhen).toBe(false);
   });
 });

@@ -6,17 +6,16 @@
  * the curve, like every other signal.
  */
 import type { Memory } from '../model/memory.js';
-import type { GraphStore, MemoryFilter, MemoryReader } from '../store/store.js';
-import { calibrate } from './calibration.js';
+import type { MemoryFilter } from '../store/store.js';
 import {
   GRAPH_BOOST,
   GRAPH_REACH,
   type GraphPart,
   graphParts,
+  type GraphReader,
   memoriesAbout,
   neighboursOf,
   type QueryGraph,
-  readQueryGraph,
 } from './graph-recall.js';
 
 /** What the graph stage reads and writes of a candidate being scored. */
@@ -24,7 +23,6 @@ export interface GraphDraft {
   memory: Memory;
   /** The hybrid score before calibration. */
   raw: number;
-  factors: { cooldown: number; recency: number; scope: number; exact: number };
   signals: { graph: number | null };
   /** What the graph added and why; null until the graph stage has looked at it. */
   graph: GraphPart | null;
@@ -35,36 +33,37 @@ const TIE_BREAK = 1e-6;
 
 /**
  * The candidates with their graph parts, and any the graph led to; `drafts` itself when the
- * query names no entity the tenant has. `draft` reads and scores memories by id.
+ * query names no entity the tenant has (`graph` is null). `draft` reads and scores memories by
+ * id; `score` is the search's own ranking score, graph part included.
  */
 export async function followGraph<D extends GraphDraft>(parts: {
-  store: GraphStore & MemoryReader;
+  store: GraphReader;
   filter: MemoryFilter;
-  query: string;
+  graph: QueryGraph | null;
   drafts: D[];
   draft: (ids: readonly string[]) => Promise<D[]>;
+  score: (d: D) => number;
 }): Promise<D[]> {
-  const { store, filter } = parts;
-  const graph = await readQueryGraph(store, filter.tenant, parts.query);
+  const { store, filter, graph, score } = parts;
   if (graph === null) return parts.drafts;
   const known = new Set(parts.drafts.map((d) => d.memory.id));
   const about = (await memoriesAbout(store, filter, graph)).filter((id) => !known.has(id));
   const drafts = [...parts.drafts, ...(await parts.draft(about))];
   await addGraphParts(store, filter.tenant, graph, drafts);
-  // The seeds are the best hits so far, ranked as the final score would rank them.
-  const seeds = [...drafts].sort((a, b) => provisionalScore(b) - provisionalScore(a)).slice(0, GRAPH_REACH.seeds);
+  // The seeds are the best hits so far, ranked by the score the search will rank them with.
+  const seeds = [...drafts].sort((a, b) => score(b) - score(a)).slice(0, GRAPH_REACH.seeds);
   const beside = await neighboursOf(
     store,
     filter,
-    seeds.map((d) => d.memory),
+    seeds.map((d) => d.memory.id),
   );
   const byId = new Map(drafts.map((d) => [d.memory.id, d]));
   const added = await parts.draft([...beside.keys()].filter((id) => !byId.has(id)));
   await addGraphParts(store, filter.tenant, graph, added);
   for (const d of added) byId.set(d.memory.id, d);
-  for (const [id, seed] of beside) {
+  for (const [id, seedId] of beside) {
     const d = byId.get(id);
-    const from = byId.get(seed.id);
+    const from = byId.get(seedId);
     if (d && from) liftBeside(d, from);
   }
   return [...byId.values()];
@@ -81,18 +80,7 @@ function liftBeside(d: GraphDraft, from: GraphDraft): void {
   d.signals.graph = d.graph.boost;
 }
 
-/** The score a draft would rank with, graph included. */
-function provisionalScore(d: GraphDraft): number {
-  const { cooldown, recency, scope, exact } = d.factors;
-  return calibrate(d.raw + (d.graph?.boost ?? 0)) * cooldown * recency * scope * exact;
-}
-
-async function addGraphParts(
-  store: GraphStore & MemoryReader,
-  tenant: string,
-  graph: QueryGraph,
-  drafts: GraphDraft[],
-): Promise<void> {
+async function addGraphParts(store: GraphReader, tenant: string, graph: QueryGraph, drafts: GraphDraft[]): Promise<void> {
   const parts = await graphParts(
     store,
     tenant,

@@ -21,7 +21,6 @@
 import { asksWhen } from '../graph/asks-when.js';
 import { TALKS_ABOUT } from '../graph/extraction.js';
 import type { Entity } from '../model/graph.js';
-import type { Memory } from '../model/memory.js';
 import type { GraphStore, MemoryFilter, MemoryReader } from '../store/store.js';
 import { queryNames } from './query-names.js';
 
@@ -66,7 +65,8 @@ export interface QueryGraph {
   asksWhen: boolean;
 }
 
-type GraphReader = GraphStore & MemoryReader;
+/** The parts of a store graph-aware recall reads: the graph and the memories it points at. */
+export type GraphReader = GraphStore & MemoryReader;
 
 /** The entities `query` names and their neighbours; null when it names no entity the tenant has. */
 export async function readQueryGraph(store: GraphStore, tenant: string, query: string): Promise<QueryGraph | null> {
@@ -150,21 +150,16 @@ export function partOf(
   return { boost, via };
 }
 
-/** The memories beside the best `seeds` in their sessions, each with the seed it is beside. */
+/** The memories beside the best hits (`seedIds`) in their sessions: neighbour id → the seed id it is beside. */
 export async function neighboursOf(
   store: MemoryReader,
   filter: MemoryFilter,
-  seeds: readonly Memory[],
-): Promise<Map<string, Memory>> {
-  const neighbours = await store.listSessionNeighbours(
-    filter,
-    seeds.map((memory) => memory.id),
-    GRAPH_REACH.radius,
-  );
-  const seedOf = new Map(seeds.map((memory) => [memory.id, memory]));
-  const beside = new Map<string, Memory>();
+  seedIds: readonly string[],
+): Promise<Map<string, string>> {
+  const neighbours = await store.listSessionNeighbours(filter, seedIds, GRAPH_REACH.radius);
+  const beside = new Map<string, string>();
   for (const neighbour of neighbours) {
-    if (!beside.has(neighbour.memoryId)) beside.set(neighbour.memoryId, seedOf.get(neighbour.of) as Memory);
+    if (!beside.has(neighbour.memoryId)) beside.set(neighbour.memoryId, neighbour.of);
   }
   return beside;
 }

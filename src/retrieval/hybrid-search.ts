@@ -8,15 +8,7 @@
 import type { Embedder } from '../embedding/embedder.js';
 import type { Memory } from '../model/memory.js';
 import type { Fusion, SearchMode } from '../model/search-request.js';
-import type {
-  GraphStore,
-  LexicalHit,
-  LexicalSearch,
-  MemoryFilter,
-  MemoryReader,
-  VectorHit,
-  VectorSearch,
-} from '../store/store.js';
+import type { LexicalHit, LexicalSearch, MemoryFilter, VectorHit, VectorSearch } from '../store/store.js';
 import { parseLexicalQuery } from '../text/lexical-query.js';
 import { stem } from '../text/stem.js';
 import { STOP_WORDS, words } from '../text/words.js';
@@ -24,6 +16,7 @@ import { calibrate, hybridRawScore } from './calibration.js';
 import { coverage, stemSet } from './coverage.js';
 import { computeFactors, exactPhrases, type FactorSettings, type ScoreFactors } from './factors.js';
 import { followGraph, type GraphDraft } from './follow-graph.js';
+import { type GraphReader, type QueryGraph, readQueryGraph } from './graph-recall.js';
 import { keywordOverlap, keywordSet } from './keyword-overlap.js';
 
 // The modes and fusions are part of the search request (model/search-request.ts).
@@ -42,7 +35,8 @@ export interface SearchSignals {
   /**
    * What graph-aware recall added to the raw hybrid score (see graph-recall.ts): 0 when the
    * query names an entity the store knows but no path reaches this memory; null when the
-   * graph was not consulted (no entity named, another mode, or graph recall switched off).
+   * graph was not consulted (no entity named, another mode, reciprocal-rank fusion, or graph
+   * recall switched off).
    */
   graph: number | null;
 }
@@ -71,13 +65,13 @@ export interface RetrievalSettings {
   /** Candidates drawn from each index. */
   candidates: number;
   factors: FactorSettings;
-  /** Graph-aware recall in hybrid mode (see graph-recall.ts). */
+  /** Graph-aware recall in hybrid mode with weighted fusion (see graph-recall.ts and `followsGraph`). */
   graph: boolean;
 }
 
 export interface HybridSearchRequest {
   /** Only the parts a search reads: the two indexes, the memories they point at and the graph. */
-  store: MemoryReader & LexicalSearch & VectorSearch & GraphStore;
+  store: GraphReader & LexicalSearch & VectorSearch;
   embedder: Embedder | null;
   filter: MemoryFilter;
   query: string;
@@ -92,6 +86,12 @@ export interface HybridSearchRequest {
   boundedVectorSearch?: boolean | undefined;
   /** The query's embedding when the caller already has it (several searches for one query). */
   queryVector?: Float32Array | undefined;
+  /**
+   * What the graph says about the query when the caller has already read it (several searches
+   * for one query; see readQueryGraph): null when the query names no entity the tenant has.
+   * Read here when omitted and the search follows the graph.
+   */
+  queryGraph?: QueryGraph | null | undefined;
   /**
    * Seed 001's retrieval cooldown: a multiplier per memory applied to relevance and score
    * before `minRelevance` is checked. None when omitted.
@@ -108,6 +108,16 @@ const RRF_K = 60;
 interface Draft extends GraphDraft {
   signals: SearchSignals;
   factors: ScoreFactors;
+}
+
+/**
+ * Whether a search follows the knowledge graph: in hybrid mode with weighted fusion, when graph
+ * recall is on. Reciprocal-rank fusion ranks a memory by its places in the two indexes' lists,
+ * so a memory only the graph found would score 0 and be dropped, and the graph's part would move
+ * relevance but not the order; the graph is not consulted there.
+ */
+export function followsGraph(mode: SearchMode, settings: Pick<RetrievalSettings, 'fusion' | 'graph'>): boolean {
+  return mode === 'hybrid' && settings.fusion === 'weighted' && settings.graph;
 }
 
 /** Finds up to `limit` memories for `query`, best first. */
@@ -167,22 +177,27 @@ export async function hybridSearch(request: HybridSearchRequest): Promise<Search
     });
   };
 
+  /** A draft's relevance (cooldown applied) and ranking score: the mode's base score × every factor. */
+  const scoreOf = (d: Draft): { relevance: number; score: number } => {
+    const relevance = mode === 'hybrid' ? calibrate(d.raw + (d.graph?.boost ?? 0)) : d.raw;
+    const base = baseScore({ mode, settings, signals: d.signals, relevance, bestBm25, ranks, id: d.memory.id });
+    const { cooldown, recency, scope, exact } = d.factors;
+    return { relevance: relevance * cooldown, score: base * cooldown * recency * scope * exact };
+  };
+
   let drafts = await draft([...new Set([...lexical.map((hit) => hit.id), ...vector.map((hit) => hit.id)])]);
-  if (mode === 'hybrid' && settings.graph) drafts = await followGraph({ store, filter, query, drafts, draft });
+  if (followsGraph(mode, settings)) {
+    const graph = request.queryGraph !== undefined ? request.queryGraph : await readQueryGraph(store, filter.tenant, query);
+    drafts = await followGraph({ store, filter, graph, drafts, draft, score: (d) => scoreOf(d).score });
+  }
   const hits = drafts.map((d): SearchHit => {
-    const relevance = relevanceOf(d) * d.factors.cooldown;
-    const base = baseScore({ mode, settings, signals: d.signals, relevance: relevanceOf(d), bestBm25, ranks, id: d.memory.id });
-    const score = base * d.factors.cooldown * d.factors.recency * d.factors.scope * d.factors.exact;
+    const { relevance, score } = scoreOf(d);
     return { memory: d.memory, score, relevance, signals: d.signals, factors: d.factors, via: d.graph?.via ?? null };
   });
   return hits
     .filter((hit) => hit.relevance >= request.minRelevance && hit.score > 0)
     .sort((a, b) => b.score - a.score || a.memory.id.localeCompare(b.memory.id))
     .slice(0, request.limit);
-
-  function relevanceOf(d: Draft): number {
-    return mode === 'hybrid' ? calibrate(d.raw + (d.graph?.boost ?? 0)) : d.raw;
-  }
 }
 
 /** Coverage of the memory alone, averaged with coverage of memory and context when it has context. */
