@@ -3,20 +3,17 @@
  * `ENGRAM_*` environment overrides, and validates the result. Errors name the file (or the
  * variable) and the key, so a typo is a one-line fix.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { parse as parseToml } from 'smol-toml';
 import type { z } from 'zod';
 
 import { ConfigError } from '../errors.js';
+import { CONFIG_FILE_NAME, isConfigKeyVariable, locateConfigFile, parseEnvValue } from './locate.js';
 import { type ConfigInput, ConfigSchema, type EngramConfig } from './schema.js';
 
-/** The file looked for in the working directory when no path is given. */
-export const CONFIG_FILE_NAME = 'engram.toml';
-
-/** Environment variables that are options, not config keys. */
-const NON_KEY_VARIABLES = new Set(['ENGRAM_DB', 'ENGRAM_CONFIG', 'ENGRAM_TOKEN']);
+export { CONFIG_FILE_NAME };
 
 /** Where a configuration came from, for error messages. */
 export interface ConfigOrigin {
@@ -43,13 +40,9 @@ export function loadConfig(
 ): EngramConfig & { origin: ConfigOrigin } {
   const cwd = options.cwd ?? process.cwd();
   const env = options.env ?? process.env;
-  const explicit = options.file ?? env.ENGRAM_CONFIG;
-  const file = explicit ? path.resolve(cwd, explicit) : path.join(cwd, CONFIG_FILE_NAME);
-  if (explicit && !existsSync(file)) {
-    throw new ConfigError(`config file ${file} does not exist: check the --config path`);
-  }
-  const fromFile = existsSync(file) ? readTomlFile(file) : {};
-  const label = existsSync(file) ? path.relative(cwd, file) || file : CONFIG_FILE_NAME;
+  const file = locateConfigFile({ file: options.file, cwd, env });
+  const fromFile = file === null ? {} : readTomlFile(file);
+  const label = file === null ? CONFIG_FILE_NAME : path.relative(cwd, file) || file;
   parseConfig(fromFile, label); // a mistake in the file is reported against the file first
   const overrides = readEnvOverrides(env);
   const merged = mergeDeep(fromFile, overrides.values);
@@ -63,7 +56,7 @@ export function loadConfig(
     );
     throw new ConfigError(describeConfigIssues(result.error, culprit?.variable ?? label));
   }
-  return { ...result.data, origin: { file: existsSync(file) ? file : null } };
+  return { ...result.data, origin: { file } };
 }
 
 function readTomlFile(file: string): Record<string, unknown> {
@@ -93,8 +86,7 @@ function readEnvOverrides(env: NodeJS.ProcessEnv): {
   const values: Record<string, unknown> = {};
   const sources: { variable: string; key: string }[] = [];
   for (const [variable, raw] of Object.entries(env)) {
-    if (!variable.startsWith('ENGRAM_') || NON_KEY_VARIABLES.has(variable) || raw === undefined) continue;
-    if (!variable.includes('__')) continue;
+    if (!isConfigKeyVariable(variable) || raw === undefined) continue;
     const parts = variable.slice('ENGRAM_'.length).toLowerCase().split('__');
     if (parts.some((part) => part.length === 0)) {
       throw new ConfigError(`${variable} is not a config key: use ENGRAM_SECTION__KEY, e.g. ENGRAM_MEMORY__RECALL__THRESHOLD`);
@@ -108,15 +100,6 @@ function readEnvOverrides(env: NodeJS.ProcessEnv): {
     sources.push({ variable, key: parts.join('.') });
   }
   return { values, sources };
-}
-
-function parseEnvValue(raw: string): unknown {
-  try {
-    const value: unknown = JSON.parse(raw);
-    return typeof value === 'number' || typeof value === 'boolean' ? value : raw;
-  } catch {
-    return raw;
-  }
 }
 
 function mergeDeep(base: Record<string, unknown>, over: Record<string, unknown>): Record<string, unknown> {

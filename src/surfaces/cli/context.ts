@@ -4,7 +4,7 @@
  */
 import type { Command } from 'commander';
 
-import { type Engram, loadConfig, openEngram } from '../../index.js';
+import { type Engram, type EngramConfig, loadConfig, openEngram } from '../../index.js';
 
 /** The options every command accepts. */
 export interface GlobalOptions {
@@ -17,18 +17,24 @@ export function globalOptions(command: Command): GlobalOptions {
   return command.optsWithGlobals<GlobalOptions>();
 }
 
+/** Loads the configuration for `command`: `--config` (or ./engram.toml), then the `ENGRAM_*` settings. */
+export function commandConfig(command: Command): EngramConfig {
+  const { origin: _origin, ...config } = loadConfig({ file: globalOptions(command).config });
+  return config;
+}
+
 /**
  * Opens the engine for one command and closes it afterwards, whatever happens.
- * @param mustExist read commands refuse to create a database
+ * @param options.mustExist read commands refuse to create a database
+ * @param options.config the configuration, when the command loaded it already @default commandConfig(command)
  */
 export async function withEngram<T>(
   command: Command,
-  options: { mustExist: boolean },
+  options: { mustExist: boolean; config?: EngramConfig },
   action: (engram: Engram) => Promise<T>,
 ): Promise<T> {
-  const { db, config: configFile } = globalOptions(command);
-  const { origin: _origin, ...config } = loadConfig({ file: configFile });
-  const engram = await openEngram({ config, path: db ?? config.store.path, mustExist: options.mustExist });
+  const config = options.config ?? commandConfig(command);
+  const engram = await openEngram({ config, path: globalOptions(command).db ?? config.store.path, mustExist: options.mustExist });
   try {
     return await action(engram);
   } finally {

@@ -18,3 +18,10 @@ export function describeError(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   return `unexpected error: ${message} (run again with ENGRAM_DEBUG=1 for details, and please report it)`;
 }
+
+/** Prints `error` as the CLI's one line on stderr (and its stack with ENGRAM_DEBUG); returns the exit code, 1. */
+export function reportError(error: unknown): number {
+  process.stderr.write(`engram: ${describeError(error)}\n`);
+  if (process.env.ENGRAM_DEBUG && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
+  return 1;
+}

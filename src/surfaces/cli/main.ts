@@ -15,7 +15,14 @@ process.exitCode = await main(process.argv);
 async function main(argv: readonly string[]): Promise<number> {
   const fastPath = await import('./hook-fast-path.js');
   if (fastPath.isHookCall(argv)) {
-    const hook = await fastPath.hookThroughDaemon(argv);
+    let hook;
+    try {
+      hook = await fastPath.hookThroughDaemon(argv);
+    } catch (error) {
+      // As the hook command reports a failure (one line, exit 1: never 2, which would block the
+      // agent); the reporter, which loads the library, only now that one is needed.
+      return (await import('./describe-error.js')).reportError(error);
+    }
     if (hook.handled) return hook.exitCode;
     if (hook.input !== undefined) (await import('./prefetched-input.js')).setPrefetchedInput(hook.input);
   }

@@ -4,6 +4,7 @@ import path from 'node:path';
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
+import { ConfigError } from '../../errors.js';
 import { daemonAddress, isPrivateDirectory } from './address.js';
 
 describe('daemonAddress: one resident process per database and settings', () => {
@@ -34,6 +35,17 @@ describe('daemonAddress: one resident process per database and settings', () => 
     expect(configured.config).toBe(path.join(dir, 'engram.toml'));
     writeFileSync(path.join(dir, 'engram.toml'), '[memory.recall]\nthreshold = 0.8\n');
     expect(daemonAddress({ cwd: dir, env }).key).not.toBe(configured.key);
+  });
+
+  it('has no address for a command whose --config or ENGRAM_CONFIG file is missing (the command reports it)', () => {
+    writeFileSync(path.join(dir, 'engram.toml'), '');
+    expect(() => daemonAddress({ cwd: dir, env, config: 'missing.toml' })).toThrow(ConfigError);
+    expect(() => daemonAddress({ cwd: dir, env: { ...env, ENGRAM_CONFIG: 'missing.toml' } })).toThrow(/does not exist/);
+  });
+
+  it('leaves options that are not settings out of the key', () => {
+    const base = daemonAddress({ cwd: dir, env });
+    expect(daemonAddress({ cwd: dir, env: { ...env, ENGRAM_TOKEN: 'secret', ENGRAM_DEBUG: '1' } }).key).toBe(base.key);
   });
 
   it('falls back to the system temporary directory without an absolute XDG_RUNTIME_DIR', () => {

@@ -11,14 +11,16 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-/** Bumped whenever requests or replies change shape, so an old process is never asked. */
-export const DAEMON_PROTOCOL = 1;
+// The fast path must not load the library (src/index.ts loads zod and the engine), so it takes
+// the configuration's location rules from their dependency-free module directly.
+// eslint-disable-next-line no-restricted-imports
+import { isConfigKeyVariable, locateConfigFile } from '../../config/locate.js';
 
-/** Environment variables that choose the database or the config file rather than settings. */
-const LOCATION_VARIABLES: ReadonlySet<string> = new Set(['ENGRAM_DB', 'ENGRAM_CONFIG', 'ENGRAM_DEBUG']);
+/** Bumped whenever requests or replies change shape, so an old process is never asked. */
+const DAEMON_PROTOCOL = 1;
 
 /** What a caller was asked to open. */
-export interface DaemonTarget {
+interface DaemonTarget {
   cwd: string;
   env: NodeJS.ProcessEnv;
   /** `--db`, when given. */
@@ -43,22 +45,17 @@ export interface DaemonAddress {
   config: string | null;
 }
 
-/** The directory holding the user's resident processes: private to the user. */
-export function daemonDirectory(env: NodeJS.ProcessEnv = process.env): string {
-  const base = env.XDG_RUNTIME_DIR && path.isAbsolute(env.XDG_RUNTIME_DIR) ? env.XDG_RUNTIME_DIR : os.tmpdir();
-  const user = typeof process.getuid === 'function' ? String(process.getuid()) : os.userInfo().username;
-  return path.join(base, `engram-${user}`);
-}
-
-/** The address of the resident process for `target`. Reads the config file (if any) to hash it. */
+/**
+ * The address of the resident process for `target`. Reads the config file (if any) to hash it.
+ * @throws ConfigError when `--config` or ENGRAM_CONFIG names a file that does not exist: no
+ *   process serves such a command, which reports the error itself
+ */
 export function daemonAddress(target: DaemonTarget): DaemonAddress {
   const dbArg = target.db ?? target.env.ENGRAM_DB;
   const db = dbArg ? path.resolve(target.cwd, dbArg) : null;
-  const configArg = target.config ?? target.env.ENGRAM_CONFIG;
-  const configPath = configArg ? path.resolve(target.cwd, configArg) : path.join(target.cwd, 'engram.toml');
-  const config = existsSync(configPath) ? configPath : null;
+  const config = locateConfigFile({ file: target.config, cwd: target.cwd, env: target.env });
   const settings = Object.entries(target.env)
-    .filter(([name, value]) => name.startsWith('ENGRAM_') && !LOCATION_VARIABLES.has(name) && value !== undefined)
+    .filter(([name, value]) => isConfigKeyVariable(name) && value !== undefined)
     .sort(([a], [b]) => a.localeCompare(b));
   const key = createHash('sha256')
     .update(
@@ -82,6 +79,13 @@ export function daemonAddress(target: DaemonTarget): DaemonAddress {
     db,
     config,
   };
+}
+
+/** The directory holding the user's resident processes: private to the user. */
+function daemonDirectory(env: NodeJS.ProcessEnv): string {
+  const base = env.XDG_RUNTIME_DIR && path.isAbsolute(env.XDG_RUNTIME_DIR) ? env.XDG_RUNTIME_DIR : os.tmpdir();
+  const user = typeof process.getuid === 'function' ? String(process.getuid()) : os.userInfo().username;
+  return path.join(base, `engram-${user}`);
 }
 
 /**

@@ -10,7 +10,7 @@ import { type DaemonAddress, isPrivateDirectory } from './address.js';
 import { type DaemonReply, type DaemonRequest, encodeLine, readLine } from './protocol.js';
 
 /** How long a caller waits. */
-export interface DaemonTimeouts {
+interface DaemonTimeouts {
   /** To connect: a live process accepts at once, so this is short. */
   connectMs: number;
   /** For the reply once connected. */
@@ -18,18 +18,28 @@ export interface DaemonTimeouts {
 }
 
 /** The defaults: a prompt never waits long on a process that is not there or is stuck. */
-export const DAEMON_TIMEOUTS: DaemonTimeouts = { connectMs: 150, replyMs: 10_000 };
+const DAEMON_TIMEOUTS: DaemonTimeouts = { connectMs: 150, replyMs: 10_000 };
 
 /** What came of asking. */
 export type DaemonAnswer =
   | { kind: 'reply'; reply: DaemonReply }
-  /** Nothing listens (no process, or a stale socket): do the work here. */
+  /** Nothing listens (no process, or a stale socket): the request was never sent, so do the work here. */
   | { kind: 'unreachable' }
-  /** Connected, but no reply in time: do the work here (the request was abandoned). */
+  /**
+   * Connected and sent, but no (valid) reply in time. The process finishes a request it has
+   * begun, so the work may be done there still: doing it here too could do it twice.
+   */
   | { kind: 'no-reply' };
 
-/** Sends one request to the process at `address`. Never throws. */
-export function askDaemon(address: DaemonAddress, request: DaemonRequest, timeouts = DAEMON_TIMEOUTS): Promise<DaemonAnswer> {
+/**
+ * Sends one request to the process at `address`. Never throws.
+ * @param timeouts @default { connectMs: 150, replyMs: 10_000 }
+ */
+export function askDaemon(
+  address: DaemonAddress,
+  request: DaemonRequest,
+  timeouts: DaemonTimeouts = DAEMON_TIMEOUTS,
+): Promise<DaemonAnswer> {
   // A socket in a directory someone else could write to may not be ours: never talk to it.
   if (!isPrivateDirectory(address.directory)) return Promise.resolve({ kind: 'unreachable' });
   return new Promise((resolve) => {

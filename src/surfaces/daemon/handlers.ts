@@ -6,9 +6,7 @@
 import type { Engram } from '../../index.js';
 import { describeError } from '../cli/describe-error.js';
 import { recallOutput } from '../cli/recall-output.js';
-import { parseClaudeCodeEvent } from '../hooks/claude-code-events.js';
-import { handleClaudeCodeEvent } from '../hooks/claude-code-handlers.js';
-import { formatHookOutput } from '../hooks/claude-code-output.js';
+import { answerClaudeCodeHook } from '../hooks/claude-code-hook.js';
 import type { DaemonReply, DaemonRequest } from './protocol.js';
 
 /** Runs one command request against the open engine; errors become the CLI's one-line message and exit code 1. */
@@ -31,11 +29,8 @@ async function run(
   warn: (line: string) => void,
 ): Promise<string> {
   switch (request.op) {
-    case 'hook-claude-code': {
-      const event = parseClaudeCodeEvent(request.input);
-      const output = await handleClaudeCodeEvent(engram, event, { scope: request.scope, warn });
-      return output ? formatHookOutput(output) : '';
-    }
+    case 'hook-claude-code':
+      return answerClaudeCodeHook(request.input, (action) => action(engram), { scope: request.scope, warn });
     case 'recall': {
       const result = await engram.session({ id: request.session, scope: request.scope }).beforeTurn(request.message);
       return recallOutput(result, { session: request.session, json: request.json });

@@ -8,7 +8,7 @@
 import { chmodSync, existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 
-import type { Engram } from '../../index.js';
+import { ConfigError, type Engram } from '../../index.js';
 import { type DaemonAddress, isPrivateDirectory } from './address.js';
 import { askDaemon } from './client.js';
 import { runRequest } from './handlers.js';
@@ -34,7 +34,12 @@ export async function serveDaemon(options: DaemonOptions): Promise<'stopped' | '
   // Ours but left open (an older umask): close it. Someone else's: refuse it.
   if (statSync(address.directory).uid === process.getuid?.()) chmodSync(address.directory, 0o700);
   if (!isPrivateDirectory(address.directory)) {
-    throw new Error(`${address.directory} is not private to this user: the resident process will not listen there`);
+    // The directory comes from XDG_RUNTIME_DIR (or the temporary directory): a setting to change.
+    throw new ConfigError(
+      `${address.directory} is not private to this user (another user owns it, or it is not a directory), so the ` +
+        'resident process will not listen there: set XDG_RUNTIME_DIR to a directory of your own, or turn the ' +
+        'resident process off with [daemon] enabled = false',
+    );
   }
   const server = net.createServer();
   if (!(await listen(server, address))) return 'already-running';

@@ -6,12 +6,11 @@ import path from 'node:path';
 
 import type { Command } from 'commander';
 
-import { loadConfig, openEngram } from '../../../index.js';
 import { daemonAddress } from '../../daemon/address.js';
 import { askDaemon } from '../../daemon/client.js';
 import type { DaemonStatus } from '../../daemon/protocol.js';
 import { serveDaemon } from '../../daemon/server.js';
-import { globalOptions, printJson } from '../context.js';
+import { commandConfig, globalOptions, printJson, withEngram } from '../context.js';
 
 export function registerDaemon(program: Command): void {
   const daemon = program
@@ -55,11 +54,9 @@ Examples:
     .command('run')
     .description('be the resident process, in the foreground (hooks start one by themselves; this is for watching it)')
     .action(async (_options: unknown, command: Command) => {
-      const { db, config: configFile } = globalOptions(command);
-      const { origin: _origin, ...config } = loadConfig({ file: configFile });
-      const file = path.resolve(db ?? config.store.path);
-      const engram = await openEngram({ config, path: file });
-      try {
+      const config = commandConfig(command);
+      const file = path.resolve(globalOptions(command).db ?? config.store.path);
+      await withEngram(command, { mustExist: false, config }, async (engram) => {
         // Load the model (and warm the indexes) before listening: a caller either finds a
         // ready process or none, and does the work itself meanwhile.
         await engram.search({ query: 'warm up', limit: 1, recordRetrieval: false });
@@ -70,9 +67,7 @@ Examples:
           idleSeconds: config.daemon.idle_seconds,
         });
         if (ended === 'already-running') process.stdout.write('another resident process already serves this database\n');
-      } finally {
-        await engram.close();
-      }
+      });
     });
 }
 

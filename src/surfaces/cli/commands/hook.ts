@@ -8,9 +8,7 @@
 import type { Command } from 'commander';
 
 import { InvalidInputError } from '../../../index.js';
-import { parseClaudeCodeEvent } from '../../hooks/claude-code-events.js';
-import { handleClaudeCodeEvent } from '../../hooks/claude-code-handlers.js';
-import { formatHookOutput } from '../../hooks/claude-code-output.js';
+import { answerClaudeCodeHook } from '../../hooks/claude-code-hook.js';
 import { readEventText } from '../../hooks/read-event-text.js';
 import { withEngram } from '../context.js';
 import { takePrefetchedInput } from '../prefetched-input.js';
@@ -43,13 +41,10 @@ Examples:
         }
         text = await readEventText();
       }
-      const event = parseClaudeCodeEvent(text);
-      const output = await withEngram(command, { mustExist: false }, (engram) =>
-        handleClaudeCodeEvent(engram, event, {
-          scope: options.scope,
-          warn: (line) => process.stderr.write(`engram: ${line}\n`),
-        }),
-      );
-      if (output) process.stdout.write(formatHookOutput(output));
+      const stdout = await answerClaudeCodeHook(text, (action) => withEngram(command, { mustExist: false }, action), {
+        scope: options.scope,
+        warn: (line) => process.stderr.write(`engram: ${line}\n`),
+      });
+      process.stdout.write(stdout);
     });
 }

@@ -4,7 +4,7 @@
  */
 import type { Command } from 'commander';
 
-import { globalOptions, withEngram } from '../context.js';
+import { commandConfig, globalOptions, withEngram } from '../context.js';
 import { answeredByDaemon } from '../daemon-route.js';
 import { recallOutput } from '../recall-output.js';
 
@@ -27,8 +27,9 @@ export function registerRecall(program: Command): void {
     .action(async (message: string, options: RecallCommandOptions, command: Command) => {
       const json = globalOptions(command).json === true;
       const request = { op: 'recall', message, session: options.session, scope: options.scope, json } as const;
-      if (await answeredByDaemon(command, request)) return;
-      const result = await withEngram(command, { mustExist: false }, (engram) =>
+      const config = commandConfig(command);
+      if (await answeredByDaemon(command, config, request)) return;
+      const result = await withEngram(command, { mustExist: false, config }, (engram) =>
         engram.session({ id: options.session, scope: options.scope }).beforeTurn(message),
       );
       process.stdout.write(recallOutput(result, { session: options.session, json }));
