@@ -166,7 +166,8 @@ const GraphSchema = z.strictObject({
   /**
    * Graph-aware recall: searches and recall whose query names a known entity also follow the
    * graph (the memories about it, one hop further, dated memories for "when" questions, the
-   * turns beside the best hits). A query that names no entity ranks the same either way. @default true
+   * turns beside the best hits), with weighted fusion (`rrf` never follows it). A query that names
+   * no entity ranks the same either way. @default true
    */
   recall: flag().default(true),
 });

@@ -77,7 +77,7 @@ export const SearchRequestSchema = z.object({
     .boolean({ error: 'graph must be true or false' })
     .optional()
     .describe(
-      'Follow the knowledge graph from the entities the query names (hybrid mode). @default config [graph] recall (true)',
+      'Follow the knowledge graph from the entities the query names (hybrid mode, weighted fusion). @default config [graph] recall (true)',
     ),
   minRelevance: z
     .number({ error: (issue) => relevanceMessage(issue.input) })
@@ -110,7 +110,7 @@ export interface SearchOptions {
   /** How hybrid mode fuses words and meaning. @default config `retrieval.fusion` ("weighted") */
   fusion?: Fusion;
   /**
-   * Graph-aware recall in hybrid mode: the entities the query names lead to the memories about
+   * Graph-aware recall in hybrid mode with weighted fusion (`rrf` never follows the graph): the entities the query names lead to the memories about
    * them, one hop further, to dated memories for a question about time, and to the turns beside
    * the best hits; false ranks by words and meaning alone.
    * @default config `graph.recall` (true)
