@@ -81,6 +81,21 @@ describe('approximate vector search in SQLite', () => {
     expect(hits.map((hit) => hit.id).sort()).toEqual(Array.from({ length: 10 }, (_, i) => `m${i}`).sort());
   });
 
+  it('finds the nearest a filter admits when nearer ones fill the first candidates', async () => {
+    const target = clustered();
+    const near = (spread: number) => unit(target.map((value) => value + (gaussian() * spread) / Math.sqrt(DIMENSIONS)));
+    await store.commit({
+      insert: [
+        ...Array.from({ length: 40 }, (_, i) => ({ memory: memory(`crowd${i}`), vector: near(0.05) })),
+        ...Array.from({ length: 15 }, (_, i) => ({ memory: memory(`wanted${i}`, 'wanted'), vector: near(0.3) })),
+      ],
+    });
+    const hits = await store.searchVector({ tenant: 't', scopes: ['wanted'] }, target, 10);
+    const exact = await store.searchVector({ tenant: 't', scopes: ['wanted'] }, target, 10, { exact: true });
+    expect(hits.map((hit) => hit.id)).toEqual(exact.map((hit) => hit.id));
+    expect(hits).toHaveLength(10);
+  });
+
   it('finds a vector added after the index was built', async () => {
     const target = clustered();
     await store.searchVector({ tenant: 't' }, target, 5); // builds the index

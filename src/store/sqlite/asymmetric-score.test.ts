@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { asymmetricScores, queryTables } from './asymmetric-score.js';
-import { binaryCode } from './binary-index.js';
+import { binaryCode } from './quantized-index.js';
 
 function seeded(seed: number): () => number {
   let state = seed;

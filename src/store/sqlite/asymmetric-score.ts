@@ -39,7 +39,7 @@ export function asymmetricScores(
   tables: Float32Array,
   codes: Uint32Array,
   words: number,
-  positions: readonly number[],
+  positions: ArrayLike<number>,
 ): Float32Array {
   const scores = new Float32Array(positions.length);
   for (let p = 0; p < positions.length; p++) {

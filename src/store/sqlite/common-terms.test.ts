@@ -45,6 +45,25 @@ describe('leaving common words out of the full-text match', () => {
     ).toEqual(['m7']);
   });
 
+  it('recalls a count until the store has grown by a tenth, then counts again', () => {
+    const growing = storeWith(texts);
+    const add = (count: number) => {
+      const insert = growing.connection.prepare(
+        `INSERT INTO memories (id, tenant, scope, kind, tier, text, source, trust, occurred_at, created_at, updated_at)
+         VALUES (?, 't', 'global', 'note', 'unknown', 'note zebra', 'user', 1, 0, 0, 0)`,
+      );
+      const first = growing.connection.prepare(`SELECT count(*) FROM memories`).pluck().get() as number;
+      growing.connection.transaction(() => {
+        for (let i = 0; i < count; i++) insert.run(`z${first + i}`);
+      })();
+    };
+    expect(pickParts(growing.connection, ['"note"', '"zebra"']).onlyCommon).toBe(false);
+    add(1_600); // zebra is now in more than 5% of the rows, but the store grew by less than a tenth
+    expect(pickParts(growing.connection, ['"note"', '"zebra"']).onlyCommon).toBe(false);
+    add(1_500); // past a tenth: counted again
+    expect(pickParts(growing.connection, ['"note"', '"zebra"'])).toEqual({ parts: ['"zebra"'], onlyCommon: true });
+  });
+
   it('keeps every part in a small store', () => {
     const small = storeWith(['note alice', 'note bob']);
     expect(withoutCommonParts(small.connection, ['"note"', '"alice"'])).toEqual(['"note"', '"alice"']);

@@ -1,13 +1,19 @@
 /**
- * An in-memory approximate nearest-neighbour index over binary codes: one sign bit per vector
- * dimension (512 bits = 64 bytes for the local model; 64 MiB for a million vectors, where an
- * int8 copy would take 512 MiB and float32 2 GiB). A query first compares a 128-bit prefix of
- * every code with the query's own code by Hamming distance, then ranks that shortlist by the
- * float query against the whole codes (asymmetric-score.ts); the best few hundred are then
- * re-scored exactly against the float vectors in SQLite (vector-table.ts).
+ * An in-memory approximate nearest-neighbour index over two compressed copies of each vector:
+ * its binary code (one sign bit per dimension, 64 bytes for the local model's 512) and its
+ * signed bytes (int8-vector.ts, 512 bytes). A query passes three stages, each cheaper per
+ * entry than the next and narrower:
+ * 1. every code's 128-bit prefix against the query's own sign bits, by Hamming distance;
+ * 2. that shortlist by the float query against the whole codes (asymmetric-score.ts), which
+ *    sees the query's magnitudes that its sign bits lose;
+ * 3. the best of those by the query's bytes against theirs, nearly the float cosine order.
+ * The caller re-scores the first few exactly against the float vectors (vector-table.ts).
+ * At 100k vectors of 512 dimensions the index holds about 60 MB; at a million about 600 MB.
  */
 
 import { asymmetricScores, queryTables } from './asymmetric-score.js';
+import { int8Dot, writeInt8 } from './int8-vector.js';
+import { allPositions, scoresAsDistances, smallestPositions, WORST_DISTANCE } from './smallest.js';
 
 /** The sign bits of `vector`, packed 32 to a word (bit j of word w is dimension 32w + j). */
 export function binaryCode(vector: Float32Array): Uint32Array {
@@ -18,97 +24,137 @@ export function binaryCode(vector: Float32Array): Uint32Array {
   return code;
 }
 
-/** Words of the code the first pass compares (128 of 512 bits). */
+/** Words of the code the first stage compares (128 of 512 bits). */
 const PREFIX_WORDS = 4;
-/** The first pass keeps this many candidates per result wanted. */
-const SHORTLIST_FACTOR = 16;
+/** The first stage keeps this many codes per candidate the second stage returns. */
+const SHORTLIST_FACTOR = 4;
 /**
- * The first pass keeps at least this share of all codes: a 128-bit prefix is a coarse filter,
+ * The first stage keeps at least this share of all codes: a 128-bit prefix is a coarse filter,
  * and in a larger index more near neighbours look alike to it.
  */
 const SHORTLIST_SHARE = 1 / 32;
 
-/** The codes of one tenant's vectors, with their rowids, in a growable flat array. */
-export class BinaryIndex {
-  readonly words: number;
+/** One query's ranking, kept: a recall decision asks the same query several times. */
+interface LastRanking {
+  vector: Float32Array;
+  count: number;
+  k: number;
+  rowids: number[];
+}
+
+/** The compressed vectors of one tenant, with their rowids, in growable flat arrays. */
+export class QuantizedIndex {
+  readonly dimensions: number;
+  private readonly words: number;
   private rowids: Float64Array;
   private codes: Uint32Array;
+  /** The first stage's words of every code, side by side: a quarter of the memory to sweep. */
+  private prefixes: Uint32Array;
+  private bytes: Int8Array;
+  private scales: Float32Array;
   private count = 0;
-  private lastPrefix: { query: Uint32Array; count: number; distances: Uint16Array } | null = null;
+  private last: LastRanking | null = null;
 
-  constructor(words: number, capacity = 1024) {
-    this.words = words;
+  constructor(dimensions: number, capacity = 1024) {
+    this.dimensions = dimensions;
+    this.words = Math.ceil(dimensions / 32);
     this.rowids = new Float64Array(capacity);
-    this.codes = new Uint32Array(capacity * words);
+    this.codes = new Uint32Array(capacity * this.words);
+    this.prefixes = new Uint32Array(capacity * PREFIX_WORDS);
+    this.bytes = new Int8Array(capacity * dimensions);
+    this.scales = new Float32Array(capacity);
   }
 
   get size(): number {
     return this.count;
   }
 
-  add(rowid: number, code: Uint32Array): void {
-    if (code.length !== this.words) throw new Error(`code of ${code.length} words in an index of ${this.words}`);
+  /** Adds `vector`, whose binary code may be given when already known (as stored beside it). */
+  add(rowid: number, vector: Float32Array, code = binaryCode(vector)): void {
+    if (vector.length !== this.dimensions || code.length !== this.words) {
+      throw new Error(`vector of ${vector.length} dimensions in an index of ${this.dimensions}`);
+    }
     if (this.count === this.rowids.length) this.grow();
     this.rowids[this.count] = rowid;
     this.codes.set(code, this.count * this.words);
+    this.prefixes.set(code.subarray(0, PREFIX_WORDS), this.count * PREFIX_WORDS);
+    // Scaled by the vector's length too, so the estimates rank by cosine as the exact scores do.
+    let squares = 0;
+    for (let i = 0; i < vector.length; i++) squares += (vector[i] as number) * (vector[i] as number);
+    const scale = writeInt8(vector, this.bytes, this.count * this.dimensions);
+    this.scales[this.count] = squares > 0 ? scale / Math.sqrt(squares) : 0;
     this.count++;
   }
 
-  /**
-   * The rowids of about the `k` codes nearest to the float `vector`: a Hamming pass over every
-   * code's prefix picks a shortlist, which the float query then ranks against the whole codes
-   * (asymmetric scores, which see the query's magnitudes that its sign bits lose).
-   */
+  /** The rowids of about the `k` vectors nearest to `vector`, nearest first (by the signed bytes). */
   nearestTo(vector: Float32Array, k: number): number[] {
     if (this.count === 0 || k <= 0) return [];
-    if (this.count <= k) return Array.from(this.rowids.subarray(0, this.count));
+    const last = this.last;
+    if (last && last.count === this.count && last.k === k && sameVector(last.vector, vector)) return last.rowids;
+    const rowids = this.rank(vector, k);
+    this.last = { vector: vector.slice(), count: this.count, k, rowids };
+    return rowids;
+  }
+
+  private rank(vector: Float32Array, k: number): number[] {
     const wanted = Math.max(k * SHORTLIST_FACTOR, Math.ceil(this.count * SHORTLIST_SHARE));
     const shortlist =
       this.words <= PREFIX_WORDS || this.count <= wanted
-        ? Array.from({ length: this.count }, (_, i) => i)
-        : pick(this.prefixDistances(binaryCode(vector)), null, wanted);
+        ? allPositions(this.count)
+        : smallestPositions(prefixHamming(this.prefixes, this.count, binaryCode(vector)), this.count, wanted, PREFIX_WORDS * 32);
     const scores = asymmetricScores(queryTables(vector, this.words), this.codes, this.words, shortlist);
-    return pick(asDistances(scores), shortlist, k).map((i) => this.rowids[i] as number);
-  }
+    const best = smallestPositions(scoresAsDistances(scores), shortlist.length, k, WORST_DISTANCE);
 
-  /**
-   * The first pass's distances over every code, kept for the last query: one recall decision
-   * asks the same query several times (a wide search, then one per tier).
-   */
-  private prefixDistances(query: Uint32Array): Uint16Array {
-    const last = this.lastPrefix;
-    if (last && last.count === this.count && last.query.every((word, i) => word === query[i])) return last.distances;
-    const distances = prefixHamming(this.codes, this.words, this.count, query);
-    this.lastPrefix = { query: query.slice(), count: this.count, distances };
-    return distances;
+    const query = new Int8Array(this.dimensions);
+    writeInt8(vector, query, 0);
+    const positions = best.map((p) => shortlist[p] as number);
+    const estimates = new Float64Array(positions.length);
+    for (let p = 0; p < positions.length; p++) {
+      const position = positions[p] as number;
+      estimates[p] = int8Dot(query, this.bytes, position * this.dimensions) * (this.scales[position] as number);
+    }
+    return Array.from(positions.keys())
+      .sort((a, b) => (estimates[b] as number) - (estimates[a] as number))
+      .map((p) => this.rowids[positions[p] as number] as number);
   }
 
   private grow(): void {
-    const rowids = new Float64Array(this.rowids.length * 2);
-    rowids.set(this.rowids);
-    const codes = new Uint32Array(rowids.length * this.words);
-    codes.set(this.codes);
-    this.rowids = rowids;
-    this.codes = codes;
+    const capacity = this.rowids.length * 2;
+    this.rowids = grown(this.rowids, new Float64Array(capacity));
+    this.codes = grown(this.codes, new Uint32Array(capacity * this.words));
+    this.prefixes = grown(this.prefixes, new Uint32Array(capacity * PREFIX_WORDS));
+    this.bytes = grown(this.bytes, new Int8Array(capacity * this.dimensions));
+    this.scales = grown(this.scales, new Float32Array(capacity));
   }
 }
 
+function grown<T extends Float64Array | Float32Array | Uint32Array | Int8Array>(old: T, bigger: T): T {
+  bigger.set(old as never);
+  return bigger;
+}
+
+function sameVector(a: Float32Array, b: Float32Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 /**
- * Hamming distances over the first four words of every code: the first pass, unrolled, with
+ * Hamming distances over the first four words of every code: the first stage, unrolled, with
  * the four words' bit counts summed per byte before one multiply adds the bytes up.
  */
-function prefixHamming(codes: Uint32Array, stride: number, count: number, query: Uint32Array): Uint16Array {
+function prefixHamming(prefixes: Uint32Array, count: number, query: Uint32Array): Uint16Array {
   const q0 = query[0] as number;
   const q1 = query[1] as number;
   const q2 = query[2] as number;
   const q3 = query[3] as number;
   const distances = new Uint16Array(count);
-  for (let p = 0, offset = 0; p < count; p++, offset += stride) {
+  for (let p = 0, offset = 0; p < count; p++, offset += PREFIX_WORDS) {
     const bytes =
-      byteCounts((codes[offset] as number) ^ q0) +
-      byteCounts((codes[offset + 1] as number) ^ q1) +
-      byteCounts((codes[offset + 2] as number) ^ q2) +
-      byteCounts((codes[offset + 3] as number) ^ q3);
+      byteCounts((prefixes[offset] as number) ^ q0) +
+      byteCounts((prefixes[offset + 1] as number) ^ q1) +
+      byteCounts((prefixes[offset + 2] as number) ^ q2) +
+      byteCounts((prefixes[offset + 3] as number) ^ q3);
     distances[p] = Math.imul(bytes, 0x01010101) >>> 24;
   }
   return distances;
@@ -119,47 +165,4 @@ function byteCounts(x: number): number {
   let v = x - ((x >>> 1) & 0x55555555);
   v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
   return (v + (v >>> 4)) & 0x0f0f0f0f;
-}
-
-/** The `k` entries with the smallest distances, as positions (mapped through `positions` when given). */
-function pick(distances: Uint16Array, positions: readonly number[] | null, k: number): number[] {
-  // Counting selection: the largest distance that still fits in the best k.
-  const histogram = new Uint32Array(maxOf(distances) + 1);
-  for (const distance of distances) histogram[distance] = (histogram[distance] as number) + 1;
-  let cutoff = 0;
-  let taken = 0;
-  while (cutoff < histogram.length && taken + (histogram[cutoff] as number) < k) taken += histogram[cutoff++] as number;
-  const out: number[] = [];
-  const atCutoff: number[] = [];
-  const at = (p: number) => (positions ? (positions[p] as number) : p);
-  for (let p = 0; p < distances.length; p++) {
-    const distance = distances[p] as number;
-    if (distance < cutoff) out.push(at(p));
-    else if (distance === cutoff && atCutoff.length < k - taken) atCutoff.push(at(p));
-  }
-  return out.concat(atCutoff);
-}
-
-/**
- * Scores (larger is nearer) as distances `pick` can select from: 0 for the best, 65535 for the
- * worst, linear between. The rounding is 1/65535 of the spread, far below what separates
- * the candidates worth keeping.
- */
-function asDistances(scores: Float32Array): Uint16Array {
-  let best = -Infinity;
-  let worst = Infinity;
-  for (const score of scores) {
-    if (score > best) best = score;
-    if (score < worst) worst = score;
-  }
-  const distances = new Uint16Array(scores.length);
-  const step = best > worst ? 65535 / (best - worst) : 0;
-  for (let i = 0; i < scores.length; i++) distances[i] = Math.round((best - (scores[i] as number)) * step);
-  return distances;
-}
-
-function maxOf(values: Uint16Array): number {
-  let max = 0;
-  for (const value of values) if (value > max) max = value;
-  return max;
 }

@@ -1,0 +1,52 @@
+/**
+ * Vectors as signed bytes: each component scaled by 127 over the vector's largest magnitude and
+ * rounded, with that scale kept to undo it. A dot product of two such vectors is the float one
+ * to within about 1% of its spread, a quarter of float32's memory, and exact enough to order a
+ * few hundred candidates before the float vectors are read (quantized-index.ts).
+ */
+
+/**
+ * Rounding through float32: adding 1.5·2^23 to a number of magnitude under 2^22 leaves it rounded
+ * to an integer in the low bits of the float's mantissa, whose lowest byte is then the signed
+ * byte. Converting each number to an integer directly costs about twice as much in V8.
+ */
+const ROUNDING = 12_582_912;
+let scratch = new Float32Array(512);
+let scratchBits = new Int32Array(scratch.buffer);
+
+/** The signed bytes of `vector`, written at `offset` of `into`; returns the factor that undoes the scaling. */
+export function writeInt8(vector: Float32Array, into: Int8Array, offset: number): number {
+  let largest = 0;
+  for (let i = 0; i < vector.length; i++) {
+    const magnitude = Math.abs(vector[i] as number);
+    if (magnitude > largest) largest = magnitude;
+  }
+  if (largest === 0) return 0;
+  if (scratch.length < vector.length) {
+    scratch = new Float32Array(vector.length);
+    scratchBits = new Int32Array(scratch.buffer);
+  }
+  const factor = 127 / largest;
+  for (let i = 0; i < vector.length; i++) scratch[i] = (vector[i] as number) * factor + ROUNDING;
+  for (let i = 0; i < vector.length; i++) into[offset + i] = scratchBits[i] as number;
+  return largest / 127;
+}
+
+/** The dot product of `query` with the `query.length` bytes of `values` from `offset`, unscaled. */
+export function int8Dot(query: Int8Array, values: Int8Array, offset: number): number {
+  // Four sums side by side: independent additions the processor can overlap.
+  let a = 0;
+  let b = 0;
+  let c = 0;
+  let d = 0;
+  const whole = query.length & ~3;
+  let i = 0;
+  for (let o = offset; i < whole; i += 4, o += 4) {
+    a += (query[i] as number) * (values[o] as number);
+    b += (query[i + 1] as number) * (values[o + 1] as number);
+    c += (query[i + 2] as number) * (values[o + 2] as number);
+    d += (query[i + 3] as number) * (values[o + 3] as number);
+  }
+  for (; i < query.length; i++) a += (query[i] as number) * (values[offset + i] as number);
+  return a + b + c + d;
+}
