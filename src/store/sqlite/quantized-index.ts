@@ -13,7 +13,7 @@
 
 import { asymmetricScores, queryTables } from './asymmetric-score.js';
 import { int8Dot, writeInt8 } from './int8-vector.js';
-import { allPositions, scoresAsDistances, smallestPositions, WORST_DISTANCE } from './smallest.js';
+import { allPositions, positionsOfSmallest, scoresAsDistances, smallestPositions, WORST_DISTANCE } from './smallest.js';
 
 /** The sign bits of `vector`, packed 32 to a word (bit j of word w is dimension 32w + j). */
 export function binaryCode(vector: Float32Array): Uint32Array {
@@ -101,7 +101,7 @@ export class QuantizedIndex {
     const shortlist =
       this.words <= PREFIX_WORDS || this.count <= wanted
         ? allPositions(this.count)
-        : smallestPositions(prefixHamming(this.prefixes, this.count, binaryCode(vector)), this.count, wanted, PREFIX_WORDS * 32);
+        : prefixShortlist(this.prefixes, this.count, binaryCode(vector), wanted);
     const scores = asymmetricScores(queryTables(vector, this.words), this.codes, this.words, shortlist);
     const best = smallestPositions(scoresAsDistances(scores), shortlist.length, k, WORST_DISTANCE);
 
@@ -140,24 +140,29 @@ function sameVector(a: Float32Array, b: Float32Array): boolean {
 }
 
 /**
- * Hamming distances over the first four words of every code: the first stage, unrolled, with
- * the four words' bit counts summed per byte before one multiply adds the bytes up.
+ * The first stage: the positions of the `wanted` codes whose first four words are nearest to
+ * the query's by Hamming distance. The distances (at most 128, a byte each) are counted into
+ * their histogram as they are computed, unrolled, with the four words' bit counts summed per
+ * byte before one multiply adds the bytes up.
  */
-function prefixHamming(prefixes: Uint32Array, count: number, query: Uint32Array): Uint16Array {
+function prefixShortlist(prefixes: Uint32Array, count: number, query: Uint32Array, wanted: number): Int32Array {
   const q0 = query[0] as number;
   const q1 = query[1] as number;
   const q2 = query[2] as number;
   const q3 = query[3] as number;
-  const distances = new Uint16Array(count);
+  const distances = new Uint8Array(count);
+  const histogram = new Uint32Array(PREFIX_WORDS * 32 + 1);
   for (let p = 0, offset = 0; p < count; p++, offset += PREFIX_WORDS) {
     const bytes =
       byteCounts((prefixes[offset] as number) ^ q0) +
       byteCounts((prefixes[offset + 1] as number) ^ q1) +
       byteCounts((prefixes[offset + 2] as number) ^ q2) +
       byteCounts((prefixes[offset + 3] as number) ^ q3);
-    distances[p] = Math.imul(bytes, 0x01010101) >>> 24;
+    const distance = Math.imul(bytes, 0x01010101) >>> 24;
+    distances[p] = distance;
+    histogram[distance] = (histogram[distance] as number) + 1;
   }
-  return distances;
+  return positionsOfSmallest(distances, count, wanted, histogram);
 }
 
 /** The bit count of each byte of `x`, in that byte (at most 8, so four words' sums still fit). */

@@ -4,14 +4,26 @@
  * collects the positions at or under it. Linear, with no sort and no objects per entry.
  */
 
+/** Distances as small unsigned integers. */
+type Distances = Uint8Array | Uint16Array;
+
 /**
  * The positions of the `k` smallest of the first `count` `distances`, none above `largest`, in
  * position order (ties kept by position).
  */
-export function smallestPositions(distances: Uint16Array, count: number, k: number, largest: number): Int32Array {
+export function smallestPositions(distances: Distances, count: number, k: number, largest: number): Int32Array {
   if (k >= count) return allPositions(count);
   const histogram = new Uint32Array(largest + 1);
   for (let p = 0; p < count; p++) histogram[distances[p] as number] = (histogram[distances[p] as number] as number) + 1;
+  return positionsOfSmallest(distances, count, k, histogram);
+}
+
+/**
+ * The same, from the histogram of the distances (entry d counts the distances equal to d), for
+ * a caller that counted them as it computed them.
+ */
+export function positionsOfSmallest(distances: Distances, count: number, k: number, histogram: Uint32Array): Int32Array {
+  if (k >= count) return allPositions(count);
   let cutoff = 0;
   let below = 0;
   while (below + (histogram[cutoff] as number) < k) below += histogram[cutoff++] as number;
