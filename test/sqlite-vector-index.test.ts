@@ -122,6 +122,20 @@ describe('approximate vector search in SQLite', () => {
     expect((await store.searchVector({ tenant: 't' }, target, 5)).map((hit) => hit.id)).not.toContain('doomed');
   });
 
+  it('finds a memory by its new vector once the vector is replaced, and only once', async () => {
+    const before = clustered();
+    const after = clustered();
+    const moved = memory('moved');
+    await store.commit({ insert: [{ memory: moved, vector: before }] });
+    expect((await store.searchVector({ tenant: 't' }, before, 1))[0]?.id).toBe('moved');
+    await store.commit({ update: [{ memory: moved, vector: after }] });
+    const hits = await store.searchVector({ tenant: 't' }, after, 20);
+    expect(hits[0]?.id).toBe('moved');
+    expect(hits[0]?.similarity).toBeCloseTo(1, 5);
+    expect(new Set(hits.map((hit) => hit.id)).size).toBe(hits.length);
+    expect((await store.searchVector({ tenant: 't' }, before, 5)).map((hit) => hit.id)).not.toContain('moved');
+  });
+
   it('leaves archived memories out', async () => {
     const target = clustered();
     const archived = { ...memory('archived'), archivedAt: '2026-01-02T00:00:00.000Z' };

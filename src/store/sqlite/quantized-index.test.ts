@@ -122,6 +122,20 @@ describe('the quantized index', () => {
     expect(index.nearestTo(query, 10)[0]).toBe(99_999);
   });
 
+  it('forgets a removed vector, the last one taking its place', () => {
+    const index = new QuantizedIndex(32);
+    const axis = (dimension: number) => Float32Array.from({ length: 32 }, (_, i) => (i === dimension ? 1 : 0));
+    index.add(1, axis(1));
+    index.add(2, axis(2));
+    index.add(3, axis(3));
+    expect(index.nearestTo(axis(1), 1)).toEqual([1]);
+    index.remove(1);
+    index.remove(42); // not held: nothing happens
+    expect(index.size).toBe(2);
+    expect(index.nearestTo(axis(1), 3).sort()).toEqual([2, 3]);
+    expect(index.nearestTo(axis(3), 1)).toEqual([3]);
+  });
+
   it('refuses a vector of another length', () => {
     expect(() => new QuantizedIndex(64).add(1, new Float32Array(32))).toThrow(/vector of 32 dimensions in an index of 64/);
   });

@@ -86,6 +86,21 @@ export class QuantizedIndex {
     this.count++;
   }
 
+  /** Removes the vector of `rowid`, if held: the last vector takes its place. */
+  remove(rowid: number): void {
+    const position = this.rowids.subarray(0, this.count).indexOf(rowid);
+    if (position < 0) return;
+    const last = --this.count;
+    if (position !== last) {
+      this.rowids[position] = this.rowids[last] as number;
+      this.codes.copyWithin(position * this.words, last * this.words, (last + 1) * this.words);
+      this.prefixes.copyWithin(position * PREFIX_WORDS, last * PREFIX_WORDS, (last + 1) * PREFIX_WORDS);
+      this.bytes.copyWithin(position * this.dimensions, last * this.dimensions, (last + 1) * this.dimensions);
+      this.scales[position] = this.scales[last] as number;
+    }
+    this.last = null;
+  }
+
   /** The rowids of about the `k` vectors nearest to `vector`, nearest first (by the signed bytes). */
   nearestTo(vector: Float32Array, k: number): number[] {
     if (this.count === 0 || k <= 0) return [];

@@ -62,15 +62,19 @@ export class VectorTable {
     this.db
       .prepare(`INSERT OR REPLACE INTO memory_embeddings (rowid, tenant, vector, code) VALUES (?, ?, ?, ?)`)
       .run(rowid, tenant, vectorToBlob(vector), Buffer.from(code.buffer));
-    // An in-place addition keeps a loaded index current; a replaced row needs a rebuild.
+    // A loaded index is kept current in place (a replaced vector was removed first, by `delete`).
     const index = this.indexes.get(tenant);
-    if (index && index.dimensions === vector.length) index.add(rowid, vector, code);
+    if (index?.dimensions === vector.length) index.add(rowid, vector, code);
+    else if (index) this.indexes.delete(tenant); // built before the tenant had vectors: build anew
   }
 
-  /** Removes the vector of memory `rowid` (the memory row's delete trigger does it too). */
+  /**
+   * Removes the vector of memory `rowid` (the memory row's delete trigger does it too), from the
+   * table and from any loaded index: rebuilding one would cost seconds at 100k.
+   */
   delete(rowid: number): void {
     const { changes } = this.db.prepare(`DELETE FROM memory_embeddings WHERE rowid = ?`).run(rowid);
-    if (changes > 0) this.forget();
+    if (changes > 0) for (const index of this.indexes.values()) index.remove(rowid);
   }
 
   /** Removes every vector. */
@@ -86,7 +90,7 @@ export class VectorTable {
 
   /**
    * The `limit` memories nearest to `vector` among those `where` admits (over alias `m`).
-   * @param options.exact scan every candidate instead of using the binary index
+   * @param options.exact scan every candidate instead of using the in-memory index
    * @param options.bounded never fall back to a scan: return what the approximate candidates hold
    */
   search(
