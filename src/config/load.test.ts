@@ -117,6 +117,18 @@ describe('loading engram.toml', () => {
     expect(errorOf(load).message).toContain('memory.recall.threshold must be between 0 and 1');
   });
 
+  it('takes "auto" or a whole number of embedding workers, and says so otherwise', () => {
+    expect(load().embedding.workers).toBe('auto');
+    write('[embedding]\nworkers = 0\n');
+    expect(load().embedding.workers).toBe(0);
+    write('[embedding]\nworkers = "many"\n');
+    expect(errorOf(load).message).toBe(
+      'engram.toml: embedding.workers must be "auto" or a whole number of workers (0 embeds in the calling thread)',
+    );
+    write('');
+    expect(load({ env: { ENGRAM_EMBEDDING__WORKERS: '3' } }).embedding.workers).toBe(3);
+  });
+
   it('names the file for a TOML syntax error', () => {
     write('[memory.recall\nthreshold = 0.7\n');
     expect(errorOf(load).message).toMatch(/engram\.toml is not valid TOML/);

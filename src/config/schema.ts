@@ -43,6 +43,15 @@ const EmbeddingSchema = z.strictObject({
   batch_size: positive().max(2048).default(32),
   /** Per-request timeout for remote embedders, in milliseconds. @default 30000 */
   timeout_ms: positive().default(30_000),
+  /**
+   * Worker threads for the local model: "auto" (one per core), a number, or 0 to embed in the
+   * calling thread. Each loads its own copy of the model (~100 MB). @default "auto"
+   */
+  workers: z
+    .union([z.literal('auto'), z.number().int().min(0)], {
+      error: 'must be "auto" or a whole number of workers (0 embeds in the calling thread)',
+    })
+    .default('auto'),
 });
 
 /** `[memory.recall]` (seed 000): active recall, once per user message. */

@@ -68,4 +68,17 @@ describe('coalescing embedder', () => {
     expect(await bad).toBe('model failed');
     await expect(later).resolves.toHaveLength(1);
   });
+
+  it('runs as many batches at once as the embedder runs to advantage', async () => {
+    const { embedder, batches, finishNext } = controlledEmbedder();
+    const coalesced = withCoalescing({ ...embedder, concurrency: 2 });
+
+    const calls = [coalesced.embed(['a']), coalesced.embed(['bb']), coalesced.embed(['ccc']), coalesced.embed(['dddd'])];
+    expect(batches).toEqual([['a'], ['bb']]);
+    await finishNext();
+    expect(batches).toEqual([['a'], ['bb'], ['ccc', 'dddd']]);
+    await finishNext();
+    await finishNext();
+    expect((await Promise.all(calls)).map((vectors) => vectors[0]?.[0])).toEqual([1, 2, 3, 4]);
+  });
 });

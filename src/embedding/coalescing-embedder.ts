@@ -3,6 +3,7 @@
  * A server answering many searches at once embeds one query per request; the local model runs
  * one batch at a time on one core, and a batch of 16 short queries costs about 6 ms a query
  * against 15 ms alone. A call that finds the model idle runs at once, so nothing is delayed.
+ * A worker pool runs several batches at once, one per worker.
  */
 import type { Embedder } from './embedder.js';
 
@@ -12,14 +13,18 @@ interface Job {
   reject: (error: unknown) => void;
 }
 
-/** `embedder`, with concurrent calls coalesced into batches of up to `maxBatch` texts. */
+/**
+ * `embedder`, with concurrent calls coalesced into batches of up to `maxBatch` texts, and as many
+ * batches running at once as the embedder runs to advantage (its `concurrency`, 1 by default).
+ */
 export function withCoalescing(embedder: Embedder, maxBatch = 32): Embedder {
   const queue: Job[] = [];
-  let draining = false;
+  const lanes = Math.max(1, embedder.concurrency ?? 1);
+  let running = 0;
 
-  const drain = async () => {
-    draining = true;
-    while (queue.length > 0) {
+  /** Runs the next batch when a lane is free; each lane takes the next batch when it is done. */
+  const pump = (): void => {
+    while (running < lanes && queue.length > 0) {
       const jobs: Job[] = [];
       let size = 0;
       // Whole calls only; the first always goes, however large.
@@ -28,24 +33,32 @@ export function withCoalescing(embedder: Embedder, maxBatch = 32): Embedder {
         jobs.push(job);
         size += job.texts.length;
       }
-      try {
-        const vectors = await embedder.embed(jobs.flatMap((job) => job.texts));
-        let offset = 0;
-        for (const job of jobs) {
-          job.resolve(vectors.slice(offset, offset + job.texts.length));
-          offset += job.texts.length;
-        }
-      } catch (error) {
-        for (const job of jobs) job.reject(error);
-      }
-      // Let pending I/O run first: requests that arrived during the batch join the next one.
-      await new Promise((resolve) => setImmediate(resolve));
+      running++;
+      void runBatch(jobs).then(() => {
+        running--;
+        pump();
+      });
     }
-    draining = false;
+  };
+
+  const runBatch = async (jobs: Job[]): Promise<void> => {
+    try {
+      const vectors = await embedder.embed(jobs.flatMap((job) => job.texts));
+      let offset = 0;
+      for (const job of jobs) {
+        job.resolve(vectors.slice(offset, offset + job.texts.length));
+        offset += job.texts.length;
+      }
+    } catch (error) {
+      for (const job of jobs) job.reject(error);
+    }
+    // Let pending I/O run first: requests that arrived during the batch join the next one.
+    await new Promise((resolve) => setImmediate(resolve));
   };
 
   return {
     id: embedder.id,
+    concurrency: lanes,
     get dimensions() {
       return embedder.dimensions;
     },
@@ -53,7 +66,7 @@ export function withCoalescing(embedder: Embedder, maxBatch = 32): Embedder {
       if (texts.length === 0) return Promise.resolve([]);
       return new Promise<Float32Array[]>((resolve, reject) => {
         queue.push({ texts, resolve, reject });
-        if (!draining) void drain();
+        pump();
       });
     },
     close: embedder.close ? () => (embedder.close as () => Promise<void>)() : undefined,

@@ -11,6 +11,8 @@ export interface Embedder {
   readonly id: string;
   /** Length of every vector, or null until the first call tells (remote models). */
   readonly dimensions: number | null;
+  /** How many `embed` calls it runs at once to advantage (a worker pool's size). @default 1 */
+  readonly concurrency?: number;
   /** One vector per text, in the same order. */
   embed(texts: readonly string[]): Promise<Float32Array[]>;
   /** Releases the model or connections. */

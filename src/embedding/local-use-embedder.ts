@@ -20,7 +20,9 @@ import { type Embedder, normalize } from './embedder.js';
 
 /** The id recorded with vectors made by this model. */
 export const LOCAL_EMBEDDER_ID = 'local:universal-sentence-encoder-lite';
-const DIMENSIONS = 512;
+/** The length of its vectors. */
+export const LOCAL_EMBEDDER_DIMENSIONS = 512;
+const DIMENSIONS = LOCAL_EMBEDDER_DIMENSIONS;
 /** The model reads at most this many tokens; more only costs time. */
 const MAX_TOKENS = 128;
 /** Characters kept before tokenising: tokenising a huge string is slow, and 128 tokens never need more. */

@@ -15,19 +15,29 @@ export interface Progress {
 }
 export type ProgressListener = (progress: Progress) => void;
 
-/** Embeds `texts` `chunkSize` at a time, reporting after each chunk. */
+/**
+ * Embeds `texts` `chunkSize` at a time, reporting as chunks finish. An embedder that runs several
+ * calls at once (a worker pool) is given every chunk at once; others one after another.
+ */
 export async function embedInBatches(
   embedder: Embedder,
   texts: readonly string[],
   chunkSize: number,
   onProgress?: ProgressListener,
 ): Promise<Float32Array[]> {
+  const chunks: string[][] = [];
+  for (let start = 0; start < texts.length; start += chunkSize) chunks.push(texts.slice(start, start + chunkSize));
+  let done = 0;
+  onProgress?.({ phase: 'embedding', done, total: texts.length });
+  const embedChunk = async (chunk: string[]) => {
+    const vectors = await embedder.embed(chunk);
+    done += chunk.length;
+    onProgress?.({ phase: 'embedding', done, total: texts.length });
+    return vectors;
+  };
+  if ((embedder.concurrency ?? 1) > 1) return (await Promise.all(chunks.map(embedChunk))).flat();
   const out: Float32Array[] = [];
-  onProgress?.({ phase: 'embedding', done: 0, total: texts.length });
-  for (let start = 0; start < texts.length; start += chunkSize) {
-    out.push(...(await embedder.embed(texts.slice(start, start + chunkSize))));
-    onProgress?.({ phase: 'embedding', done: out.length, total: texts.length });
-  }
+  for (const chunk of chunks) out.push(...(await embedChunk(chunk)));
   return out;
 }
 

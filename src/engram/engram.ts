@@ -198,8 +198,8 @@ export class Engram implements ToolEngine {
         }
       }
     }
-    const vectors = await this.embedMemories(memories, onProgress);
-    const graph = await this.graphSync.prepare(memories);
+    // Side by side: a worker pool embeds while this thread extracts the graph.
+    const [vectors, graph] = await Promise.all([this.embedMemories(memories, onProgress), this.graphSync.prepare(memories)]);
     onProgress?.({ phase: 'writing', done: 0, total: memories.length });
     await this.store.commit({
       insert: memories.map((memory, i) => ({ memory, vector: vectors?.[i] ?? null })),
