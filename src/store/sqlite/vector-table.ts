@@ -192,9 +192,10 @@ export class VectorTable {
     if (index) return index;
     const rows = this.db.prepare(`SELECT rowid, vector, code FROM memory_embeddings WHERE tenant = ?`).raw().iterate(tenant);
     for (const [rowid, blob, code] of rows as Iterable<[number, Buffer, Buffer]>) {
-      const vector = blobToVector(blob);
+      // Read in place: the index copies what it keeps.
+      const vector = aligned(blob) ? new Float32Array(blob.buffer, blob.byteOffset, blob.byteLength / 4) : blobToVector(blob);
       index ??= new QuantizedIndex(vector.length, 4096);
-      index.add(rowid, vector, new Uint32Array(code.buffer.slice(code.byteOffset, code.byteOffset + code.byteLength)));
+      index.add(rowid, vector, aligned(code) ? new Uint32Array(code.buffer, code.byteOffset, code.byteLength / 4) : undefined);
     }
     index ??= new QuantizedIndex(0);
     this.indexes.set(tenant, index);
@@ -204,4 +205,9 @@ export class VectorTable {
   private dataVersion(): number {
     return this.db.pragma('data_version', { simple: true }) as number;
   }
+}
+
+/** Whether a typed array of 4-byte numbers can view `blob` where it lies. */
+function aligned(blob: Buffer): boolean {
+  return blob.byteOffset % 4 === 0;
 }
