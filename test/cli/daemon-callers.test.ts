@@ -14,20 +14,14 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { daemonAddress } from '../../src/surfaces/daemon/address.js';
-import { childEnv, CLI, type CliResult, expectOneLineError, LEXICAL, makeTempDir, runCli, runOk } from './helpers.js';
+import { childEnv, CLI, type CliResult, expectOneLineError, LEXICAL, makeTempDir, residentEnv, runCli, runOk } from './helpers.js';
 
 const PROMPT = JSON.stringify({ session_id: 's1', hook_event_name: 'UserPromptSubmit', prompt: 'which database for billing?' });
 
 describe('callers of the resident process', () => {
   let dir: string;
   let remove: () => void;
-  /** The resident process is on, its socket in this test's directory. */
-  const env = (extra: Record<string, string> = {}) => ({
-    ...LEXICAL,
-    XDG_RUNTIME_DIR: path.join(dir, 'run'),
-    ENGRAM_DAEMON__ENABLED: 'true',
-    ...extra,
-  });
+  const env = (extra: Record<string, string> = {}) => residentEnv(dir, extra);
   const db = () => path.join(dir, '.engram', 'engram.db');
 
   /** The sessions the database has recorded (a turn recorded twice would show here). */

@@ -10,7 +10,7 @@ import path from 'node:path';
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { expectOneLineError, LEXICAL, makeTempDir, runCli, runJson, runOk } from './helpers.js';
+import { expectOneLineError, LEXICAL, makeTempDir, residentEnv, runCli, runJson, runOk } from './helpers.js';
 
 interface Status {
   running: boolean;
@@ -25,13 +25,7 @@ const START = JSON.stringify({ session_id: 's1', hook_event_name: 'SessionStart'
 describe('the resident process', () => {
   let dir: string;
   let remove: () => void;
-  /** Lexical (no model) keeps these tests fast; the resident process is on, its socket in this test's directory. */
-  const env = (extra: Record<string, string> = {}) => ({
-    ...LEXICAL,
-    XDG_RUNTIME_DIR: path.join(dir, 'run'),
-    ENGRAM_DAEMON__ENABLED: 'true',
-    ...extra,
-  });
+  const env = (extra: Record<string, string> = {}) => residentEnv(dir, extra);
   const run = (extra: Record<string, string> = {}) => ({ cwd: dir, env: env(extra) });
   const hook = (input: string, extra: Record<string, string> = {}) => runCli(['hook', 'claude-code'], { ...run(extra), input });
   const status = (extra: Record<string, string> = {}) => runJson<Status>(['daemon', 'status'], run(extra));

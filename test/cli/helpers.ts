@@ -21,6 +21,14 @@ export const CLI = fileURLToPath(new URL('../../dist/surfaces/cli/main.js', impo
 /** Lexical-only search: no model to load, so a process starts in a fraction of a second. */
 export const LEXICAL: Readonly<Record<string, string>> = { ENGRAM_EMBEDDING__PROVIDER: 'none' };
 
+/**
+ * The environment of a test that uses the resident process: lexical (no model, so fast), the
+ * process on, its socket under `dir`.
+ */
+export function residentEnv(dir: string, extra: Record<string, string> = {}): Record<string, string> {
+  return { ...LEXICAL, XDG_RUNTIME_DIR: path.join(dir, 'run'), ENGRAM_DAEMON__ENABLED: 'true', ...extra };
+}
+
 /** What a finished CLI process left behind. */
 export interface CliResult {
   code: number | null;
