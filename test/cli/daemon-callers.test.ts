@@ -14,7 +14,17 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { daemonAddress } from '../../src/surfaces/daemon/address.js';
-import { childEnv, CLI, type CliResult, expectOneLineError, LEXICAL, makeTempDir, residentEnv, runCli, runOk } from './helpers.js';
+import {
+  childEnv,
+  CLI,
+  type CliResult,
+  expectOneLineError,
+  LEXICAL,
+  makeTempDir,
+  residentEnv,
+  runCli,
+  runOk,
+} from './helpers.js';
 
 const PROMPT = JSON.stringify({ session_id: 's1', hook_event_name: 'UserPromptSubmit', prompt: 'which database for billing?' });
 
