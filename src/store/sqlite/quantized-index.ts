@@ -71,9 +71,10 @@ export class QuantizedIndex {
 
   /** Adds `vector`, whose binary code may be given when already known (as stored beside it). */
   add(rowid: number, vector: Float32Array, code = binaryCode(vector)): void {
-    if (vector.length !== this.dimensions || code.length !== this.words) {
+    if (vector.length !== this.dimensions) {
       throw new Error(`vector of ${vector.length} dimensions in an index of ${this.dimensions}`);
     }
+    if (code.length !== this.words) throw new Error(`code of ${code.length} words for ${this.dimensions} dimensions`);
     if (this.count === this.rowids.length) this.grow();
     this.rowids[this.count] = rowid;
     this.codes.set(code, this.count * this.words);
