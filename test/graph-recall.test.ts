@@ -158,7 +158,7 @@ describe('graph-aware recall', () => {
     expect(hits).toEqual(await search(query, false, 'rrf'));
   });
 
-  it('reads the graph of the query once for the pool and every tier searched alone', async () => {
+  it('reads the graph of the query once for the pool and every tier searched alone, and follows mentions for the pool only', async () => {
     const sqlite = new SqliteStore(path.join(dir, 'engram.db'));
     const { store, calls } = countingStore(sqlite);
     try {
@@ -181,6 +181,8 @@ describe('graph-aware recall', () => {
       expect(calls.get('searchLexical')).toBe(4);
       expect(calls.get('findEntities')).toBe(1);
       expect(calls.get('listRelations')).toBe(1);
+      // Only the pool adds memories about the named entities; a tier's own search is bounded.
+      expect(calls.get('listMentionsOfEntities')).toBe(1);
     } finally {
       await sqlite.close();
     }

@@ -12,19 +12,13 @@ import type { Memory } from '../src/model/memory.js';
 import { SqliteStore } from '../src/store/sqlite/sqlite-store.js';
 import { EXACT_SCAN_MAX } from '../src/store/sqlite/vector-table.js';
 import { makeMemory } from './fixtures/memory.js';
+import { gaussian as normal, seededRandom } from './fixtures/random.js';
 
 const DIMENSIONS = 512;
 const COUNT = EXACT_SCAN_MAX + 2_000;
 
-function seeded(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state * 1103515245 + 12345) % 2147483648;
-    return state / 2147483648;
-  };
-}
-const random = seeded(11);
-const gaussian = () => Math.sqrt(-2 * Math.log(random() || 1e-9)) * Math.cos(2 * Math.PI * random());
+const random = seededRandom(11);
+const gaussian = () => normal(random);
 const unit = (vector: Float32Array) => {
   const norm = Math.hypot(...vector);
   return vector.map((value) => value / norm);
@@ -94,6 +88,59 @@ describe('approximate vector search in SQLite', () => {
     const exact = await store.searchVector({ tenant: 't', scopes: ['wanted'] }, target, 10, { exact: true });
     expect(hits.map((hit) => hit.id)).toEqual(exact.map((hit) => hit.id));
     expect(hits).toHaveLength(10);
+  });
+
+  describe('when a filter refuses every one of the first candidates', () => {
+    const target = clustered();
+    const near = (spread: number) => unit(target.map((value) => value + (gaussian() * spread) / Math.sqrt(DIMENSIONS)));
+    const kept = { tenant: 't', scopes: ['kept'] };
+    const idsOf = (hits: readonly { id: string }[]) => hits.map((hit) => hit.id);
+
+    beforeAll(async () => {
+      await store.commit({
+        insert: [
+          // More refused neighbours than the index's first candidates (600).
+          ...Array.from({ length: 800 }, (_, i) => ({ memory: memory(`refused${i}`, 'refused'), vector: near(0.05) })),
+          ...Array.from({ length: 40 }, (_, i) => ({ memory: memory(`kept${i}`, 'kept'), vector: near(0.6) })),
+        ],
+      });
+    });
+
+    it('finds the same top 10 as an exact search of what it admits', async () => {
+      const hits = await store.searchVector(kept, target, 10);
+      expect(idsOf(hits)).toEqual(idsOf(await store.searchVector(kept, target, 10, { exact: true })));
+      expect(hits).toHaveLength(10);
+    });
+
+    it('keeps the admitted set current as memories enter and leave the filter', async () => {
+      await store.searchVector(kept, target, 10); // the filter's set is held from here on
+      const newcomer = memory('newcomer', 'kept');
+      await store.commit({ insert: [{ memory: newcomer, vector: target }] });
+      expect(idsOf(await store.searchVector(kept, target, 10))[0]).toBe('newcomer');
+
+      await store.commit({ update: [{ memory: { ...newcomer, scope: 'refused' } }] });
+      expect(idsOf(await store.searchVector(kept, target, 10))).not.toContain('newcomer');
+
+      const returning = memory('refused0', 'kept');
+      await store.commit({ update: [{ memory: returning }] });
+      expect(idsOf(await store.searchVector(kept, target, 10))[0]).toBe('refused0');
+
+      await store.commit({ update: [{ memory: { ...returning, archivedAt: '2026-01-02T00:00:00.000Z' } }] });
+      expect(idsOf(await store.searchVector(kept, target, 10))).not.toContain('refused0');
+
+      await store.purgeMemories('t', ['kept0', 'kept1']);
+      const hits = await store.searchVector(kept, target, 10);
+      expect(idsOf(hits)).not.toContain('kept0');
+      expect(idsOf(hits)).toEqual(idsOf(await store.searchVector(kept, target, 10, { exact: true })));
+    });
+
+    it('sees a memory another connection adds to the filter', async () => {
+      await store.searchVector(kept, target, 10);
+      const other = new SqliteStore(file);
+      await other.commit({ insert: [{ memory: memory('from-elsewhere', 'kept'), vector: target }] });
+      await other.close();
+      expect(idsOf(await store.searchVector(kept, target, 10))[0]).toBe('from-elsewhere');
+    });
   });
 
   it('finds a vector added after the index was built', async () => {

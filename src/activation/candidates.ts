@@ -44,7 +44,7 @@ export async function searchCandidates(search: CandidateSearch): Promise<SearchH
   const run = (tiers: readonly Tier[] | undefined, limit: number) =>
     hybridSearch({
       // A tier's own search asks whether anything of that tier is close, not for all of it.
-      boundedVectorSearch: tiers !== undefined,
+      bounded: tiers !== undefined,
       store: search.store,
       embedder: search.embedder,
       queryVector: search.queryVector ?? undefined,

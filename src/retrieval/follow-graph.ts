@@ -34,7 +34,8 @@ const TIE_BREAK = 1e-6;
 /**
  * The candidates with their graph parts, and any the graph led to; `drafts` itself when the
  * query names no entity the tenant has (`graph` is null). `draft` reads and scores memories by
- * id; `score` is the search's own ranking score, graph part included.
+ * id; `score` is the search's own ranking score, graph part included. `addAbout: false` leaves
+ * out the memories about the named entities that the indexes did not find (a bounded search).
  */
 export async function followGraph<D extends GraphDraft>(parts: {
   store: GraphReader;
@@ -43,11 +44,13 @@ export async function followGraph<D extends GraphDraft>(parts: {
   drafts: D[];
   draft: (ids: readonly string[]) => Promise<D[]>;
   score: (d: D) => number;
+  /** @default true */
+  addAbout?: boolean;
 }): Promise<D[]> {
-  const { store, filter, graph, score } = parts;
+  const { store, filter, graph, score, addAbout = true } = parts;
   if (graph === null) return parts.drafts;
   const known = new Set(parts.drafts.map((d) => d.memory.id));
-  const about = (await memoriesAbout(store, filter, graph)).filter((id) => !known.has(id));
+  const about = addAbout ? (await memoriesAbout(store, filter, graph)).filter((id) => !known.has(id)) : [];
   const drafts = [...parts.drafts, ...(await parts.draft(about))];
   await addGraphParts(store, filter.tenant, graph, drafts);
   // The seeds are the best hits so far, ranked by the score the search will rank them with.

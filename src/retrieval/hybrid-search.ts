@@ -82,8 +82,12 @@ export interface HybridSearchRequest {
   now: Date;
   minRelevance: number;
   settings: RetrievalSettings;
-  /** Let the vector index return fewer candidates rather than scan a narrowly filtered store (see VectorSearch.searchVector). */
-  boundedVectorSearch?: boolean | undefined;
+  /**
+   * A search that asks whether anything close exists rather than for all of it: the vector
+   * index returns what its first candidates hold (see VectorSearch.searchVector), and the graph
+   * adds no memories about the query's entities (the candidates' graph parts still count).
+   */
+  bounded?: boolean | undefined;
   /** The query's embedding when the caller already has it (several searches for one query). */
   queryVector?: Float32Array | undefined;
   /**
@@ -130,9 +134,7 @@ export async function hybridSearch(request: HybridSearchRequest): Promise<Search
     mode === 'dense'
       ? ([] as LexicalHit[])
       : store.searchLexical(filter, query, pool, { skipIfOnlyCommon: mode === 'hybrid' && queryVector !== null }),
-    queryVector
-      ? store.searchVector(filter, queryVector, pool, { bounded: request.boundedVectorSearch ?? false })
-      : ([] as VectorHit[]),
+    queryVector ? store.searchVector(filter, queryVector, pool, { bounded: request.bounded ?? false }) : ([] as VectorHit[]),
   ]);
   const cosines = new Map(vector.map((hit) => [hit.id, hit.similarity]));
   const bm25 = new Map(lexical.map((hit) => [hit.id, hit.score]));
@@ -188,7 +190,15 @@ export async function hybridSearch(request: HybridSearchRequest): Promise<Search
   let drafts = await draft([...new Set([...lexical.map((hit) => hit.id), ...vector.map((hit) => hit.id)])]);
   if (followsGraph(mode, settings)) {
     const graph = request.queryGraph !== undefined ? request.queryGraph : await readQueryGraph(store, filter.tenant, query);
-    drafts = await followGraph({ store, filter, graph, drafts, draft, score: (d) => scoreOf(d).score });
+    drafts = await followGraph({
+      store,
+      filter,
+      graph,
+      drafts,
+      draft,
+      score: (d) => scoreOf(d).score,
+      addAbout: !(request.bounded ?? false),
+    });
   }
   const hits = drafts.map((d): SearchHit => {
     const { relevance, score } = scoreOf(d);

@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
+import { seededRandom } from '../../../test/fixtures/random.js';
 import { asymmetricScores, queryTables } from './asymmetric-score.js';
 import { binaryCode } from './quantized-index.js';
-
-function seeded(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state * 1103515245 + 12345) % 2147483648;
-    return state / 2147483648;
-  };
-}
 
 /** The score by its definition: the sum of the query's components where the code's bit is set. */
 function naiveScore(query: Float32Array, code: Uint32Array): number {
@@ -20,7 +13,7 @@ function naiveScore(query: Float32Array, code: Uint32Array): number {
 
 describe('asymmetric scores', () => {
   it('sum the query components where each code has a bit set', () => {
-    const random = seeded(11);
+    const random = seededRandom(11);
     const query = Float32Array.from({ length: 512 }, () => random() * 2 - 1);
     const codes = Array.from({ length: 5 }, () => binaryCode(Float32Array.from({ length: 512 }, () => random() * 2 - 1)));
     const flat = new Uint32Array(codes.length * 16);

@@ -1,22 +1,10 @@
 import { describe, expect, it } from 'vitest';
 
+import { gaussian, seededRandom } from '../../../test/fixtures/random.js';
 import { binaryCode, QuantizedIndex } from './quantized-index.js';
 
 function randomVector(length: number, random: () => number): Float32Array {
   return Float32Array.from({ length }, () => random() * 2 - 1);
-}
-
-function seeded(seed: number): () => number {
-  let state = seed;
-  return () => {
-    // 32-bit arithmetic: a float product would lose bits and repeat vectors.
-    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
-    return state / 4294967296;
-  };
-}
-
-function gaussian(random: () => number): number {
-  return Math.sqrt(-2 * Math.log(random() || 1e-12)) * Math.cos(2 * Math.PI * random());
 }
 
 function unit(vector: Float32Array): Float32Array {
@@ -56,7 +44,7 @@ describe('binary codes', () => {
 
 describe('the quantized index', () => {
   it('ranks nearly all of the exact top 10 among its first candidates on clustered vectors', () => {
-    const random = seeded(3);
+    const random = seededRandom(3);
     const vectors = clustered(20_050, 20, random);
     const queries = vectors.splice(20_000, 50);
     const index = new QuantizedIndex(512, 64); // a small capacity, so it has to grow
@@ -109,7 +97,7 @@ describe('the quantized index', () => {
   });
 
   it('answers a repeated query alike, and sees vectors added since', () => {
-    const random = seeded(5);
+    const random = seededRandom(5);
     const index = new QuantizedIndex(512); // 512 bits: all three stages
     for (let rowid = 1; rowid <= 10_000; rowid++) index.add(rowid, randomVector(512, random));
     const query = randomVector(512, random);

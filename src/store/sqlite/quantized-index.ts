@@ -11,6 +11,7 @@
  * At 100k vectors of 512 dimensions the index holds about 60 MB; at a million about 600 MB.
  */
 
+import type { AdmittedSet } from './admitted-sets.js';
 import { asymmetricScores, queryTables } from './asymmetric-score.js';
 import { int8Dot, writeInt8 } from './int8-vector.js';
 import { allPositions, positionsOfSmallest, scoresAsDistances, smallestPositions, WORST_DISTANCE } from './smallest.js';
@@ -39,6 +40,8 @@ interface LastRanking {
   vector: Float32Array;
   count: number;
   k: number;
+  admitted: AdmittedSet | undefined;
+  admittedVersion: number;
   rowids: number[];
 }
 
@@ -102,22 +105,38 @@ export class QuantizedIndex {
     this.last = null;
   }
 
-  /** The rowids of about the `k` vectors nearest to `vector`, nearest first (by the signed bytes). */
-  nearestTo(vector: Float32Array, k: number): number[] {
+  /**
+   * The rowids of about the `k` vectors nearest to `vector`, nearest first (by the signed
+   * bytes); with `admitted`, only among the rowids it admits.
+   */
+  nearestTo(vector: Float32Array, k: number, admitted?: AdmittedSet): number[] {
     if (this.count === 0 || k <= 0) return [];
     const last = this.last;
-    if (last && last.count === this.count && last.k === k && sameVector(last.vector, vector)) return last.rowids;
-    const rowids = this.rank(vector, k);
-    this.last = { vector: vector.slice(), count: this.count, k, rowids };
+    if (
+      last &&
+      last.count === this.count &&
+      last.k === k &&
+      last.admitted === admitted &&
+      last.admittedVersion === (admitted?.version ?? 0) &&
+      sameVector(last.vector, vector)
+    ) {
+      return last.rowids;
+    }
+    const rowids = this.rank(vector, k, admitted);
+    this.last = { vector: vector.slice(), count: this.count, k, admitted, admittedVersion: admitted?.version ?? 0, rowids };
     return rowids;
   }
 
-  private rank(vector: Float32Array, k: number): number[] {
-    const wanted = Math.max(k * SHORTLIST_FACTOR, Math.ceil(this.count * SHORTLIST_SHARE));
+  private rank(vector: Float32Array, k: number, admitted: AdmittedSet | undefined): number[] {
+    // A filter narrows the population the shortlist is a share of.
+    const population = admitted === undefined ? this.count : Math.min(admitted.count, this.count);
+    const wanted = Math.max(k * SHORTLIST_FACTOR, Math.ceil(population * SHORTLIST_SHARE));
+    const bits = admitted?.bits ?? null;
     const shortlist =
-      this.words <= PREFIX_WORDS || this.count <= wanted
-        ? allPositions(this.count)
-        : prefixShortlist(this.prefixes, this.count, binaryCode(vector), wanted);
+      this.words <= PREFIX_WORDS || population <= wanted
+        ? this.positionsAdmitted(bits)
+        : prefixShortlist(this.prefixes, this.rowids, this.count, binaryCode(vector), wanted, bits);
+    if (shortlist.length === 0) return [];
     const scores = asymmetricScores(queryTables(vector, this.words), this.codes, this.words, shortlist);
     const best = smallestPositions(scoresAsDistances(scores), shortlist.length, k, WORST_DISTANCE);
 
@@ -132,6 +151,15 @@ export class QuantizedIndex {
     return Array.from(positions.keys())
       .sort((a, b) => (estimates[b] as number) - (estimates[a] as number))
       .map((p) => this.rowids[positions[p] as number] as number);
+  }
+
+  /** Every position, or those whose rowid `bits` admits. */
+  private positionsAdmitted(bits: Uint8Array | null): Int32Array {
+    if (bits === null) return allPositions(this.count);
+    const positions = new Int32Array(this.count);
+    let taken = 0;
+    for (let p = 0; p < this.count; p++) if (bits[this.rowids[p] as number] === 1) positions[taken++] = p;
+    return positions.subarray(0, taken);
   }
 
   private grow(): void {
@@ -155,20 +183,36 @@ function sameVector(a: Float32Array, b: Float32Array): boolean {
   return true;
 }
 
+/** The distance given a code the filter refuses: past any real one (at most 128), so never shortlisted. */
+const REFUSED = 255;
+
 /**
  * The first stage: the positions of the `wanted` codes whose first four words are nearest to
- * the query's by Hamming distance. The distances (at most 128, a byte each) are counted into
+ * the query's by Hamming distance, among the rowids `bits` admits (all when null; the caller
+ * asks for no more than it admits). The distances (at most 128, a byte each) are counted into
  * their histogram as they are computed, unrolled, with the four words' bit counts summed per
  * byte before one multiply adds the bytes up.
  */
-function prefixShortlist(prefixes: Uint32Array, count: number, query: Uint32Array, wanted: number): Int32Array {
+function prefixShortlist(
+  prefixes: Uint32Array,
+  rowids: Float64Array,
+  count: number,
+  query: Uint32Array,
+  wanted: number,
+  bits: Uint8Array | null,
+): Int32Array {
   const q0 = query[0] as number;
   const q1 = query[1] as number;
   const q2 = query[2] as number;
   const q3 = query[3] as number;
   const distances = new Uint8Array(count);
-  const histogram = new Uint32Array(PREFIX_WORDS * 32 + 1);
+  const histogram = new Uint32Array(REFUSED + 1);
   for (let p = 0, offset = 0; p < count; p++, offset += PREFIX_WORDS) {
+    if (bits !== null && bits[rowids[p] as number] !== 1) {
+      distances[p] = REFUSED;
+      histogram[REFUSED] = (histogram[REFUSED] as number) + 1;
+      continue;
+    }
     const bytes =
       byteCounts((prefixes[offset] as number) ^ q0) +
       byteCounts((prefixes[offset + 1] as number) ^ q1) +
@@ -178,7 +222,9 @@ function prefixShortlist(prefixes: Uint32Array, count: number, query: Uint32Arra
     distances[p] = distance;
     histogram[distance] = (histogram[distance] as number) + 1;
   }
-  return positionsOfSmallest(distances, count, wanted, histogram);
+  const shortlist = positionsOfSmallest(distances, count, wanted, histogram);
+  // Memories without a vector count towards a filter's set: fewer than `wanted` may be here.
+  return bits === null ? shortlist : shortlist.filter((p) => distances[p] !== REFUSED);
 }
 
 /** The bit count of each byte of `x`, in that byte (at most 8, so four words' sums still fit). */

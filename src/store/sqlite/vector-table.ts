@@ -1,12 +1,15 @@
 /**
  * The vectors of an SQLite store: float32 blobs in `memory_embeddings` (one row per memory,
  * keyed by the memory's rowid) plus each vector's binary code, and per-tenant in-memory
- * quantized indexes for approximate search. Small or narrowly filtered sets are searched
- * exactly in SQL with sqlite-vec's cosine distance; large ones by the index (binary codes, then
- * signed bytes; see quantized-index.ts), whose best few are then re-scored exactly.
+ * quantized indexes for approximate search. Small sets are searched exactly in SQL with
+ * sqlite-vec's cosine distance; large ones by the index (binary codes, then signed bytes; see
+ * quantized-index.ts), whose best few are then re-scored exactly. A filter that leaves out most
+ * of the nearest vectors has the set it admits held (admitted-sets.ts), and the index ranks
+ * within it.
  */
 import type Database from 'better-sqlite3';
 
+import { AdmittedSets } from './admitted-sets.js';
 import type { Clause } from './filter-clause.js';
 import { binaryCode, QuantizedIndex } from './quantized-index.js';
 import { blobToVector, vectorToBlob } from './rows.js';
@@ -26,8 +29,6 @@ const MIN_CANDIDATES = 600;
 const CANDIDATES_SHARE = 1 / 256;
 /** Of those the filter admits, the best this many per result asked for are re-scored exactly in SQL. */
 const EXACT_PER_RESULT = 2;
-/** How much a filtered search widens its candidates before scanning. */
-const WIDENING = 8;
 
 /** A nearest-neighbour hit: memory id and cosine similarity. */
 export interface VectorRow {
@@ -38,12 +39,14 @@ export interface VectorRow {
 export class VectorTable {
   private readonly db: Database.Database;
   private readonly indexes = new Map<string, QuantizedIndex>();
+  private readonly admittedSets: AdmittedSets;
   /** SQLite's data_version when the indexes were built; it moves when another connection writes. */
   private seenVersion: number;
   private byteLength: number | null = null;
 
   constructor(db: Database.Database) {
     this.db = db;
+    this.admittedSets = new AdmittedSets(db);
     this.seenVersion = this.dataVersion();
   }
 
@@ -88,7 +91,8 @@ export class VectorTable {
   /**
    * The `limit` memories nearest to `vector` among those `where` admits (over alias `m`).
    * @param options.exact scan every candidate instead of using the in-memory index
-   * @param options.bounded never fall back to a scan: return what the approximate candidates hold
+   * @param options.bounded return what the first approximate candidates hold, rather than
+   *   reading (and holding) the set of memories the filter admits when they hold too few
    */
   search(
     tenant: string,
@@ -104,21 +108,25 @@ export class VectorTable {
     if (options.exact || total <= EXACT_SCAN_MAX) return this.scan(where, query, limit);
     const index = this.indexFor(tenant);
     const first = Math.max(limit * CANDIDATES_PER_RESULT, MIN_CANDIDATES, Math.ceil(index.size * CANDIDATES_SHARE));
-    // Filters may admit few of the nearest codes: widen the candidates once before scanning
-    // every row the filter admits (re-scoring a few thousand costs less than a full scan).
-    for (const wanted of options.bounded ? [first] : [first, first * WIDENING]) {
-      const admitted = this.admitted(index.nearestTo(vector, wanted), where);
-      const rows = this.rescore(admitted.slice(0, limit * EXACT_PER_RESULT), query, limit);
-      if (rows.length >= limit || options.bounded || wanted >= index.size) return rows;
+    let admitted = this.admittedSets.held(where);
+    if (admitted === undefined) {
+      // Most filters admit most of the nearest vectors: ask SQLite about the first candidates alone.
+      const candidates = this.admittedAmong(index.nearestTo(vector, first), where);
+      const rows = this.rescore(candidates.slice(0, limit * EXACT_PER_RESULT), query, limit);
+      if (rows.length >= limit || options.bounded || first >= index.size) return rows;
+      // This one leaves out too many of them: hold the set it admits and rank within it, now
+      // and on every later search with the same filter (a session's scopes, say).
+      admitted = this.admittedSets.build(where);
     }
-    return this.scan(where, query, limit);
+    const candidates = index.nearestTo(vector, first, admitted);
+    return this.rescore(candidates.slice(0, limit * EXACT_PER_RESULT), query, limit);
   }
 
   /**
    * Those of these candidate rowids that `where` admits, in their order. Filtering first reads
    * only the memories' rows (about 1 µs a candidate), where re-scoring reads each vector too.
    */
-  private admitted(candidates: readonly number[], where: Clause): number[] {
+  private admittedAmong(candidates: readonly number[], where: Clause): number[] {
     return cachedStatement(
       this.db,
       // CROSS JOIN fixes the order: look the candidates up by rowid, then filter. Left to itself
@@ -173,6 +181,7 @@ export class VectorTable {
   /** Drops the in-memory indexes; the next search rebuilds what it needs. */
   forget(): void {
     this.indexes.clear();
+    this.admittedSets.clear();
     this.seenVersion = this.dataVersion();
   }
 
