@@ -17,6 +17,8 @@ import { cachedStatement } from './statement-cache.js';
 
 /** Filters whose sets are held; the least recently used goes first. */
 const MAX_SETS = 8;
+/** Filters remembered as used, to tell one used again from one used once. */
+const MAX_SEEN = 64;
 /** Past this many changed memories, a set is read anew rather than brought up to date row by row. */
 const MAX_PENDING = 2_000;
 
@@ -43,6 +45,7 @@ let versions = 0;
 export class AdmittedSets {
   private readonly db: Database.Database;
   private readonly sets = new Map<string, HeldSet>();
+  private readonly seen = new Set<string>();
 
   constructor(db: Database.Database) {
     this.db = db;
@@ -71,6 +74,15 @@ export class AdmittedSets {
     if (set.pending === null) Object.assign(set, this.read(where));
     else if (set.pending.size > 0) this.update(set, where);
     return set;
+  }
+
+  /** Whether `where` was used before; each call counts as a use. */
+  recurring(where: Clause): boolean {
+    const key = keyOf(where);
+    const before = this.seen.delete(key);
+    this.seen.add(key);
+    if (this.seen.size > MAX_SEEN) this.seen.delete(this.seen.values().next().value as string);
+    return before;
   }
 
   /** The set `where` admits, read now and held from here on. */

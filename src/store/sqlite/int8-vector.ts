@@ -31,22 +31,3 @@ export function writeInt8(vector: Float32Array, into: Int8Array, offset: number)
   for (let i = 0; i < vector.length; i++) into[offset + i] = scratchBits[i] as number;
   return largest / 127;
 }
-
-/** The dot product of `query` with the `query.length` bytes of `values` from `offset`, unscaled. */
-export function int8Dot(query: Int8Array, values: Int8Array, offset: number): number {
-  // Four sums side by side: independent additions the processor can overlap.
-  let a = 0;
-  let b = 0;
-  let c = 0;
-  let d = 0;
-  const whole = query.length & ~3;
-  let i = 0;
-  for (let o = offset; i < whole; i += 4, o += 4) {
-    a += (query[i] as number) * (values[o] as number);
-    b += (query[i + 1] as number) * (values[o + 1] as number);
-    c += (query[i + 2] as number) * (values[o + 2] as number);
-    d += (query[i + 3] as number) * (values[o + 3] as number);
-  }
-  for (; i < query.length; i++) a += (query[i] as number) * (values[offset + i] as number);
-  return a + b + c + d;
-}

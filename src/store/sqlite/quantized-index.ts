@@ -3,18 +3,21 @@
  * its binary code (one sign bit per dimension, 64 bytes for the local model's 512) and its
  * signed bytes (int8-vector.ts, 512 bytes). A query passes three stages, each cheaper per
  * entry than the next and narrower:
- * 1. every code's 128-bit prefix against the query's own sign bits, by Hamming distance;
+ * 1. every code's 128-bit prefix against the query's own sign bits, by Hamming distance (in
+ *    WebAssembly SIMD, vector-kernels.wat: one 16-byte XOR and bit count a code);
  * 2. that shortlist by the float query against the whole codes (asymmetric-score.ts), which
  *    sees the query's magnitudes that its sign bits lose;
- * 3. the best of those by the query's bytes against theirs, nearly the float cosine order.
+ * 3. the best of those by the query's bytes against theirs (SIMD too), nearly the float
+ *    cosine order.
  * The caller re-scores the first few exactly against the float vectors (vector-table.ts).
  * At 100k vectors of 512 dimensions the index holds about 60 MB; at a million about 600 MB.
  */
 
 import type { AdmittedSet } from './admitted-sets.js';
 import { asymmetricScores, queryTables } from './asymmetric-score.js';
-import { int8Dot, writeInt8 } from './int8-vector.js';
+import { writeInt8 } from './int8-vector.js';
 import { allPositions, positionsOfSmallest, scoresAsDistances, smallestPositions, WORST_DISTANCE } from './smallest.js';
+import { KernelMemory } from './vector-kernels.js';
 
 /** The sign bits of `vector`, packed 32 to a word (bit j of word w is dimension 32w + j). */
 export function binaryCode(vector: Float32Array): Uint32Array {
@@ -35,6 +38,9 @@ const SHORTLIST_FACTOR = 4;
  */
 const SHORTLIST_SHARE = 1 / 32;
 
+/** The distance given a code the filter refuses: past any real one (at most 128), so never shortlisted. */
+const REFUSED = 255;
+
 /** One query's ranking, kept: a recall decision asks the same query several times. */
 interface LastRanking {
   vector: Float32Array;
@@ -51,9 +57,8 @@ export class QuantizedIndex {
   private readonly words: number;
   private rowids: Float64Array;
   private codes: Uint32Array;
-  /** The first stage's words of every code, side by side: a quarter of the memory to sweep. */
-  private prefixes: Uint32Array;
-  private bytes: Int8Array;
+  /** The first stage's words of every code side by side, and the signed bytes, for the kernels. */
+  private readonly kernels: KernelMemory;
   private scales: Float32Array;
   private count = 0;
   private last: LastRanking | null = null;
@@ -63,8 +68,7 @@ export class QuantizedIndex {
     this.words = Math.ceil(dimensions / 32);
     this.rowids = new Float64Array(capacity);
     this.codes = new Uint32Array(capacity * this.words);
-    this.prefixes = new Uint32Array(capacity * PREFIX_WORDS);
-    this.bytes = new Int8Array(capacity * dimensions);
+    this.kernels = new KernelMemory(dimensions, capacity);
     this.scales = new Float32Array(capacity);
   }
 
@@ -81,11 +85,11 @@ export class QuantizedIndex {
     if (this.count === this.rowids.length) this.grow();
     this.rowids[this.count] = rowid;
     this.codes.set(code, this.count * this.words);
-    this.prefixes.set(code.subarray(0, PREFIX_WORDS), this.count * PREFIX_WORDS);
+    this.kernels.prefixes.set(code.subarray(0, PREFIX_WORDS), this.count * PREFIX_WORDS);
     // Scaled by the vector's length too, so the estimates rank by cosine as the exact scores do.
     let squares = 0;
     for (let i = 0; i < vector.length; i++) squares += (vector[i] as number) * (vector[i] as number);
-    const scale = writeInt8(vector, this.bytes, this.count * this.dimensions);
+    const scale = writeInt8(vector, this.kernels.bytes, this.count * this.kernels.stride);
     this.scales[this.count] = squares > 0 ? scale / Math.sqrt(squares) : 0;
     this.count++;
   }
@@ -98,8 +102,9 @@ export class QuantizedIndex {
     if (position !== last) {
       this.rowids[position] = this.rowids[last] as number;
       this.codes.copyWithin(position * this.words, last * this.words, (last + 1) * this.words);
-      this.prefixes.copyWithin(position * PREFIX_WORDS, last * PREFIX_WORDS, (last + 1) * PREFIX_WORDS);
-      this.bytes.copyWithin(position * this.dimensions, last * this.dimensions, (last + 1) * this.dimensions);
+      const { prefixes, bytes, stride } = this.kernels;
+      prefixes.copyWithin(position * PREFIX_WORDS, last * PREFIX_WORDS, (last + 1) * PREFIX_WORDS);
+      bytes.copyWithin(position * stride, last * stride, (last + 1) * stride);
       this.scales[position] = this.scales[last] as number;
     }
     this.last = null;
@@ -135,22 +140,39 @@ export class QuantizedIndex {
     const shortlist =
       this.words <= PREFIX_WORDS || population <= wanted
         ? this.positionsAdmitted(bits)
-        : prefixShortlist(this.prefixes, this.rowids, this.count, binaryCode(vector), wanted, bits);
+        : this.prefixShortlist(binaryCode(vector), wanted, bits);
     if (shortlist.length === 0) return [];
     const scores = asymmetricScores(queryTables(vector, this.words), this.codes, this.words, shortlist);
     const best = smallestPositions(scoresAsDistances(scores), shortlist.length, k, WORST_DISTANCE);
 
-    const query = new Int8Array(this.dimensions);
-    writeInt8(vector, query, 0);
+    writeInt8(vector, this.kernels.query, 0);
     const positions = best.map((p) => shortlist[p] as number);
+    const dots = this.kernels.int8Dots(positions);
     const estimates = new Float64Array(positions.length);
-    for (let p = 0; p < positions.length; p++) {
-      const position = positions[p] as number;
-      estimates[p] = int8Dot(query, this.bytes, position * this.dimensions) * (this.scales[position] as number);
-    }
+    for (let p = 0; p < positions.length; p++)
+      estimates[p] = (dots[p] as number) * (this.scales[positions[p] as number] as number);
     return Array.from(positions.keys())
       .sort((a, b) => (estimates[b] as number) - (estimates[a] as number))
       .map((p) => this.rowids[positions[p] as number] as number);
+  }
+
+  /**
+   * The first stage: the positions of the `wanted` codes whose first four words are nearest to
+   * the query's by Hamming distance, among the rowids `bits` admits (all when null; the caller
+   * asks for no more than it admits).
+   */
+  private prefixShortlist(query: Uint32Array, wanted: number, bits: Uint8Array | null): Int32Array {
+    const { distances, histogram } = this.kernels.prefixDistances(this.count, query);
+    if (bits === null) return positionsOfSmallest(distances, this.count, wanted, histogram);
+    for (let p = 0; p < this.count; p++) {
+      if (bits[this.rowids[p] as number] === 1) continue;
+      histogram[distances[p] as number] = (histogram[distances[p] as number] as number) - 1;
+      histogram[REFUSED] = (histogram[REFUSED] as number) + 1;
+      distances[p] = REFUSED;
+    }
+    const shortlist = positionsOfSmallest(distances, this.count, wanted, histogram);
+    // Memories without a vector count towards a filter's set: fewer than `wanted` may be here.
+    return shortlist.filter((p) => distances[p] !== REFUSED);
   }
 
   /** Every position, or those whose rowid `bits` admits. */
@@ -166,13 +188,12 @@ export class QuantizedIndex {
     const capacity = this.rowids.length * 2;
     this.rowids = grown(this.rowids, new Float64Array(capacity));
     this.codes = grown(this.codes, new Uint32Array(capacity * this.words));
-    this.prefixes = grown(this.prefixes, new Uint32Array(capacity * PREFIX_WORDS));
-    this.bytes = grown(this.bytes, new Int8Array(capacity * this.dimensions));
+    this.kernels.grow(capacity, this.count);
     this.scales = grown(this.scales, new Float32Array(capacity));
   }
 }
 
-function grown<T extends Float64Array | Float32Array | Uint32Array | Int8Array>(old: T, bigger: T): T {
+function grown<T extends Float64Array | Float32Array | Uint32Array>(old: T, bigger: T): T {
   bigger.set(old as never);
   return bigger;
 }
@@ -181,55 +202,4 @@ function sameVector(a: Float32Array, b: Float32Array): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
-}
-
-/** The distance given a code the filter refuses: past any real one (at most 128), so never shortlisted. */
-const REFUSED = 255;
-
-/**
- * The first stage: the positions of the `wanted` codes whose first four words are nearest to
- * the query's by Hamming distance, among the rowids `bits` admits (all when null; the caller
- * asks for no more than it admits). The distances (at most 128, a byte each) are counted into
- * their histogram as they are computed, unrolled, with the four words' bit counts summed per
- * byte before one multiply adds the bytes up.
- */
-function prefixShortlist(
-  prefixes: Uint32Array,
-  rowids: Float64Array,
-  count: number,
-  query: Uint32Array,
-  wanted: number,
-  bits: Uint8Array | null,
-): Int32Array {
-  const q0 = query[0] as number;
-  const q1 = query[1] as number;
-  const q2 = query[2] as number;
-  const q3 = query[3] as number;
-  const distances = new Uint8Array(count);
-  const histogram = new Uint32Array(REFUSED + 1);
-  for (let p = 0, offset = 0; p < count; p++, offset += PREFIX_WORDS) {
-    if (bits !== null && bits[rowids[p] as number] !== 1) {
-      distances[p] = REFUSED;
-      histogram[REFUSED] = (histogram[REFUSED] as number) + 1;
-      continue;
-    }
-    const bytes =
-      byteCounts((prefixes[offset] as number) ^ q0) +
-      byteCounts((prefixes[offset + 1] as number) ^ q1) +
-      byteCounts((prefixes[offset + 2] as number) ^ q2) +
-      byteCounts((prefixes[offset + 3] as number) ^ q3);
-    const distance = Math.imul(bytes, 0x01010101) >>> 24;
-    distances[p] = distance;
-    histogram[distance] = (histogram[distance] as number) + 1;
-  }
-  const shortlist = positionsOfSmallest(distances, count, wanted, histogram);
-  // Memories without a vector count towards a filter's set: fewer than `wanted` may be here.
-  return bits === null ? shortlist : shortlist.filter((p) => distances[p] !== REFUSED);
-}
-
-/** The bit count of each byte of `x`, in that byte (at most 8, so four words' sums still fit). */
-function byteCounts(x: number): number {
-  let v = x - ((x >>> 1) & 0x55555555);
-  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
-  return (v + (v >>> 4)) & 0x0f0f0f0f;
 }

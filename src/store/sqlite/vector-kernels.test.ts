@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+
+import { seededRandom } from '../../../test/fixtures/random.js';
+import { KernelMemory, PREFIX_BYTES } from './vector-kernels.js';
+import { VECTOR_KERNELS_WASM } from './vector-kernels-wasm.js';
+
+const WORDS = PREFIX_BYTES / 4;
+
+function bitCount(x: number): number {
+  let count = 0;
+  for (let v = x >>> 0; v !== 0; v >>>= 1) count += v & 1;
+  return count;
+}
+
+/** Random signed bytes, with the extremes (−128, 127) among them. */
+function randomBytes(length: number, random: () => number): Int8Array {
+  return Int8Array.from({ length }, (_, i) => (i % 97 === 0 ? -128 : i % 89 === 0 ? 127 : Math.floor(random() * 256) - 128));
+}
+
+describe('the vector index kernels', () => {
+  it('give every prefix its Hamming distance to the query, and their histogram', () => {
+    const random = seededRandom(1);
+    const memory = new KernelMemory(512, 300);
+    const words = Uint32Array.from({ length: 300 * WORDS }, () => Math.floor(random() * 2 ** 32));
+    memory.prefixes.set(words);
+    const query = Uint32Array.from({ length: 16 }, () => Math.floor(random() * 2 ** 32));
+
+    const { distances, histogram } = memory.prefixDistances(300, query);
+    const expected = Array.from({ length: 300 }, (_, p) => {
+      let distance = 0;
+      for (let w = 0; w < WORDS; w++) distance += bitCount((words[p * WORDS + w] as number) ^ (query[w] as number));
+      return distance;
+    });
+    expect(Array.from(distances)).toEqual(expected);
+    const counts = new Array<number>(256).fill(0);
+    for (const distance of expected) counts[distance] = (counts[distance] as number) + 1;
+    expect(Array.from(histogram)).toEqual(counts);
+    // The histogram starts from nothing on every call.
+    expect(memory.prefixDistances(300, query).histogram.reduce((sum, n) => sum + n, 0)).toBe(300);
+  });
+
+  it('give the dot product of the query bytes with the vector at each position, for any dimensions', () => {
+    const random = seededRandom(2);
+    for (const dimensions of [512, 100]) {
+      const memory = new KernelMemory(dimensions, 50);
+      const vectors = Array.from({ length: 50 }, () => randomBytes(dimensions, random));
+      vectors.forEach((vector, p) => memory.bytes.set(vector, p * memory.stride));
+      const query = randomBytes(dimensions, random);
+      memory.query.set(query);
+      const positions = Int32Array.from([7, 0, 49, 7, 23]);
+
+      const dots = memory.int8Dots(positions);
+      const expected = Array.from(positions, (p) =>
+        (vectors[p] as Int8Array).reduce((sum, value, i) => sum + value * (query[i] as number), 0),
+      );
+      expect(Array.from(dots)).toEqual(expected);
+    }
+  });
+
+  it('keeps its vectors when it grows, and takes more candidates than it first made room for', () => {
+    const random = seededRandom(3);
+    const memory = new KernelMemory(64, 4);
+    const vectors = Array.from({ length: 4 }, () => randomBytes(64, random));
+    vectors.forEach((vector, p) => memory.bytes.set(vector, p * memory.stride));
+    memory.prefixes.set(Uint32Array.from({ length: 4 * WORDS }, (_, i) => i));
+    memory.grow(5_000, 4);
+    expect(memory.capacity).toBe(5_000);
+    expect(Array.from(memory.prefixes.subarray(0, 4 * WORDS))).toEqual(Array.from({ length: 4 * WORDS }, (_, i) => i));
+
+    const query = randomBytes(64, random);
+    memory.query.set(query);
+    const positions = Int32Array.from({ length: 3_000 }, (_, i) => i % 4);
+    const dots = memory.int8Dots(positions);
+    const dot = (p: number) => (vectors[p] as Int8Array).reduce((sum, value, i) => sum + value * (query[i] as number), 0);
+    expect(dots).toHaveLength(3_000);
+    expect([dots[0], dots[1], dots[2], dots[3], dots[2_999]]).toEqual([dot(0), dot(1), dot(2), dot(3), dot(3)]);
+  });
+
+  it('are the compiled form of vector-kernels.wat (run `npm run build:kernels` after editing it)', async () => {
+    const script = '../../../scripts/compile-vector-kernels.mjs';
+    const { compileVectorKernels } = (await import(script)) as { compileVectorKernels: () => Promise<string> };
+    expect(await compileVectorKernels()).toBe(VECTOR_KERNELS_WASM);
+  });
+});
