@@ -38,8 +38,10 @@ const SHORTLIST_FACTOR = 4;
  */
 const SHORTLIST_SHARE = 1 / 32;
 
-/** The distance given a code the filter refuses: past any real one (at most 128), so never shortlisted. */
+/** The distance the first stage gives a code the filter refuses: past any real one (at most 128). */
 const REFUSED = 255;
+/** Rowids the index holds (32-bit, as its kernels read them). */
+const MAX_ROWID = 0x7fffffff;
 
 /** One query's ranking, kept: a recall decision asks the same query several times. */
 interface LastRanking {
@@ -55,7 +57,6 @@ interface LastRanking {
 export class QuantizedIndex {
   readonly dimensions: number;
   private readonly words: number;
-  private rowids: Float64Array;
   private codes: Uint32Array;
   /** The first stage's words of every code side by side, and the signed bytes, for the kernels. */
   private readonly kernels: KernelMemory;
@@ -66,7 +67,6 @@ export class QuantizedIndex {
   constructor(dimensions: number, capacity = 1024) {
     this.dimensions = dimensions;
     this.words = Math.ceil(dimensions / 32);
-    this.rowids = new Float64Array(capacity);
     this.codes = new Uint32Array(capacity * this.words);
     this.kernels = new KernelMemory(dimensions, capacity);
     this.scales = new Float32Array(capacity);
@@ -82,8 +82,9 @@ export class QuantizedIndex {
       throw new Error(`vector of ${vector.length} dimensions in an index of ${this.dimensions}`);
     }
     if (code.length !== this.words) throw new Error(`code of ${code.length} words for ${this.dimensions} dimensions`);
-    if (this.count === this.rowids.length) this.grow();
-    this.rowids[this.count] = rowid;
+    if (!Number.isInteger(rowid) || rowid < 0 || rowid > MAX_ROWID) throw new Error(`rowid ${rowid} is out of the index's range`);
+    if (this.count === this.kernels.capacity) this.grow();
+    this.kernels.rowids[this.count] = rowid;
     this.codes.set(code, this.count * this.words);
     this.kernels.prefixes.set(code.subarray(0, PREFIX_WORDS), this.count * PREFIX_WORDS);
     // Scaled by the vector's length too, so the estimates rank by cosine as the exact scores do.
@@ -96,11 +97,12 @@ export class QuantizedIndex {
 
   /** Removes the vector of `rowid`, if held: the last vector takes its place. */
   remove(rowid: number): void {
-    const position = this.rowids.subarray(0, this.count).indexOf(rowid);
+    const { rowids } = this.kernels;
+    const position = rowids.subarray(0, this.count).indexOf(rowid);
     if (position < 0) return;
     const last = --this.count;
     if (position !== last) {
-      this.rowids[position] = this.rowids[last] as number;
+      rowids[position] = rowids[last] as number;
       this.codes.copyWithin(position * this.words, last * this.words, (last + 1) * this.words);
       const { prefixes, bytes, stride } = this.kernels;
       prefixes.copyWithin(position * PREFIX_WORDS, last * PREFIX_WORDS, (last + 1) * PREFIX_WORDS);
@@ -136,11 +138,10 @@ export class QuantizedIndex {
     // A filter narrows the population the shortlist is a share of.
     const population = admitted === undefined ? this.count : Math.min(admitted.count, this.count);
     const wanted = Math.max(k * SHORTLIST_FACTOR, Math.ceil(population * SHORTLIST_SHARE));
-    const bits = admitted?.bits ?? null;
     const shortlist =
       this.words <= PREFIX_WORDS || population <= wanted
-        ? this.positionsAdmitted(bits)
-        : this.prefixShortlist(binaryCode(vector), wanted, bits);
+        ? this.positionsAdmitted(admitted?.bits ?? null)
+        : this.prefixShortlist(binaryCode(vector), wanted, admitted);
     if (shortlist.length === 0) return [];
     const scores = asymmetricScores(queryTables(vector, this.words), this.codes, this.words, shortlist);
     const best = smallestPositions(scoresAsDistances(scores), shortlist.length, k, WORST_DISTANCE);
@@ -153,24 +154,18 @@ export class QuantizedIndex {
       estimates[p] = (dots[p] as number) * (this.scales[positions[p] as number] as number);
     return Array.from(positions.keys())
       .sort((a, b) => (estimates[b] as number) - (estimates[a] as number))
-      .map((p) => this.rowids[positions[p] as number] as number);
+      .map((p) => this.kernels.rowids[positions[p] as number] as number);
   }
 
   /**
    * The first stage: the positions of the `wanted` codes whose first four words are nearest to
-   * the query's by Hamming distance, among the rowids `bits` admits (all when null; the caller
+   * the query's by Hamming distance, among the rowids `admitted` holds (all without it; the caller
    * asks for no more than it admits).
    */
-  private prefixShortlist(query: Uint32Array, wanted: number, bits: Uint8Array | null): Int32Array {
-    const { distances, histogram } = this.kernels.prefixDistances(this.count, query);
-    if (bits === null) return positionsOfSmallest(distances, this.count, wanted, histogram);
-    for (let p = 0; p < this.count; p++) {
-      if (bits[this.rowids[p] as number] === 1) continue;
-      histogram[distances[p] as number] = (histogram[distances[p] as number] as number) - 1;
-      histogram[REFUSED] = (histogram[REFUSED] as number) + 1;
-      distances[p] = REFUSED;
-    }
+  private prefixShortlist(query: Uint32Array, wanted: number, admitted: AdmittedSet | undefined): Int32Array {
+    const { distances, histogram } = this.kernels.prefixDistances(this.count, query, admitted ?? null);
     const shortlist = positionsOfSmallest(distances, this.count, wanted, histogram);
+    if (admitted === undefined) return shortlist;
     // Memories without a vector count towards a filter's set: fewer than `wanted` may be here.
     return shortlist.filter((p) => distances[p] !== REFUSED);
   }
@@ -180,20 +175,20 @@ export class QuantizedIndex {
     if (bits === null) return allPositions(this.count);
     const positions = new Int32Array(this.count);
     let taken = 0;
-    for (let p = 0; p < this.count; p++) if (bits[this.rowids[p] as number] === 1) positions[taken++] = p;
+    const { rowids } = this.kernels;
+    for (let p = 0; p < this.count; p++) if (bits[rowids[p] as number] === 1) positions[taken++] = p;
     return positions.subarray(0, taken);
   }
 
   private grow(): void {
-    const capacity = this.rowids.length * 2;
-    this.rowids = grown(this.rowids, new Float64Array(capacity));
+    const capacity = this.kernels.capacity * 2;
     this.codes = grown(this.codes, new Uint32Array(capacity * this.words));
     this.kernels.grow(capacity, this.count);
     this.scales = grown(this.scales, new Float32Array(capacity));
   }
 }
 
-function grown<T extends Float64Array | Float32Array | Uint32Array>(old: T, bigger: T): T {
+function grown<T extends Float32Array | Uint32Array>(old: T, bigger: T): T {
   bigger.set(old as never);
   return bigger;
 }

@@ -25,7 +25,7 @@ describe('the vector index kernels', () => {
     memory.prefixes.set(words);
     const query = Uint32Array.from({ length: 16 }, () => Math.floor(random() * 2 ** 32));
 
-    const { distances, histogram } = memory.prefixDistances(300, query);
+    const { distances, histogram } = memory.prefixDistances(300, query, null);
     const expected = Array.from({ length: 300 }, (_, p) => {
       let distance = 0;
       for (let w = 0; w < WORDS; w++) distance += bitCount((words[p * WORDS + w] as number) ^ (query[w] as number));
@@ -36,7 +36,24 @@ describe('the vector index kernels', () => {
     for (const distance of expected) counts[distance] = (counts[distance] as number) + 1;
     expect(Array.from(histogram)).toEqual(counts);
     // The histogram starts from nothing on every call.
-    expect(memory.prefixDistances(300, query).histogram.reduce((sum, n) => sum + n, 0)).toBe(300);
+    expect(memory.prefixDistances(300, query, null).histogram.reduce((sum, n) => sum + n, 0)).toBe(300);
+  });
+
+  it('give a vector the filter refuses distance 255, by its rowid, and count it there', () => {
+    const random = seededRandom(4);
+    const memory = new KernelMemory(512, 6);
+    memory.prefixes.set(Uint32Array.from({ length: 6 * WORDS }, () => Math.floor(random() * 2 ** 32)));
+    memory.rowids.set([10, 3, 7, 2_000, 5, 4]);
+    const query = Uint32Array.from({ length: 4 }, () => Math.floor(random() * 2 ** 32));
+    const all = Array.from(memory.prefixDistances(6, query, null).distances);
+    const bits = new Uint8Array(11);
+    for (const rowid of [3, 5, 10]) bits[rowid] = 1; // 2,000 lies past the bits: refused
+    const filtered = memory.prefixDistances(6, query, { bits, version: 1 });
+    expect(Array.from(filtered.distances)).toEqual([all[0], all[1], 255, 255, all[4], 255]);
+    expect(filtered.histogram[255]).toBe(3);
+    // A new version of the same filter is loaded again.
+    bits[7] = 1;
+    expect(memory.prefixDistances(6, query, { bits, version: 2 }).distances[2]).toBe(all[2]);
   });
 
   it('give the dot product of the query bytes with the vector at each position, for any dimensions', () => {

@@ -6,11 +6,14 @@
 
   ;; The Hamming distance of each of `count` 128-bit prefixes (16 bytes apart from `prefixes`)
   ;; to the query's (four 32-bit words), one byte each at `distances`, each also counted into
-  ;; the 32-bit histogram at `histogram` (which the caller has cleared).
+  ;; the 32-bit histogram at `histogram` (which the caller has cleared). With `bitsLength` > 0,
+  ;; a filter: the vector at position p (rowid at `rowids` + 4p) is admitted when the byte at
+  ;; `bits` + rowid is not 0, and one refused gets distance 255, past any real one (at most 128).
   (func (export "prefixDistances")
     (param $prefixes i32) (param $count i32) (param $distances i32) (param $histogram i32)
     (param $q0 i32) (param $q1 i32) (param $q2 i32) (param $q3 i32)
-    (local $query v128) (local $sums v128) (local $p i32) (local $distance i32) (local $slot i32)
+    (param $rowids i32) (param $bits i32) (param $bitsLength i32)
+    (local $query v128) (local $sums v128) (local $p i32) (local $distance i32) (local $slot i32) (local $rowid i32) (local $admitted i32)
     (local.set $query
       (i32x4.replace_lane 3
         (i32x4.replace_lane 2
@@ -20,17 +23,28 @@
     (block $done
       (loop $next
         (br_if $done (i32.ge_u (local.get $p) (local.get $count)))
-        (local.set $sums
-          (i32x4.extadd_pairwise_i16x8_u
-            (i16x8.extadd_pairwise_i8x16_u
-              (i8x16.popcnt
-                (v128.xor
-                  (v128.load (i32.add (local.get $prefixes) (i32.shl (local.get $p) (i32.const 4))))
-                  (local.get $query))))))
-        (local.set $distance
-          (i32.add
-            (i32.add (i32x4.extract_lane 0 (local.get $sums)) (i32x4.extract_lane 1 (local.get $sums)))
-            (i32.add (i32x4.extract_lane 2 (local.get $sums)) (i32x4.extract_lane 3 (local.get $sums)))))
+        (local.set $distance (i32.const 255))
+        ;; Operands are all evaluated: the filter's byte is read only where it exists.
+        (local.set $admitted (i32.const 1))
+        (if (local.get $bitsLength)
+          (then
+            (local.set $rowid (i32.load (i32.add (local.get $rowids) (i32.shl (local.get $p) (i32.const 2)))))
+            (local.set $admitted (i32.const 0))
+            (if (i32.lt_u (local.get $rowid) (local.get $bitsLength))
+              (then (local.set $admitted (i32.load8_u (i32.add (local.get $bits) (local.get $rowid))))))))
+        (if (local.get $admitted)
+          (then
+            (local.set $sums
+              (i32x4.extadd_pairwise_i16x8_u
+                (i16x8.extadd_pairwise_i8x16_u
+                  (i8x16.popcnt
+                    (v128.xor
+                      (v128.load (i32.add (local.get $prefixes) (i32.shl (local.get $p) (i32.const 4))))
+                      (local.get $query))))))
+            (local.set $distance
+              (i32.add
+                (i32.add (i32x4.extract_lane 0 (local.get $sums)) (i32x4.extract_lane 1 (local.get $sums)))
+                (i32.add (i32x4.extract_lane 2 (local.get $sums)) (i32x4.extract_lane 3 (local.get $sums)))))))
         (i32.store8 (i32.add (local.get $distances) (local.get $p)) (local.get $distance))
         (local.set $slot (i32.add (local.get $histogram) (i32.shl (local.get $distance) (i32.const 2))))
         (i32.store (local.get $slot) (i32.add (i32.load (local.get $slot)) (i32.const 1)))
