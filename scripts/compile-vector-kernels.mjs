@@ -29,7 +29,9 @@ export function kernelsModuleText(base64) {
     '// Generated from vector-kernels.wat by `npm run build:kernels`; do not edit.',
     '',
     '/** vector-kernels.wat compiled to WebAssembly, base64. */',
-    `export const VECTOR_KERNELS_WASM = '${base64}';`,
+    // On its own line, as Prettier puts a string longer than the line.
+    'export const VECTOR_KERNELS_WASM =',
+    `  '${base64}';`,
     '',
   ].join('\n');
 }
