@@ -62,12 +62,13 @@ function layerRule(layer) {
 /** One config block per layer, for its source files (tests may import anything). */
 export const layerConfigs = [
   ...Object.keys(ALLOWED).map((layer) => ({
-    files: layer === 'errors' ? ['src/errors.ts'] : [`src/${layer}/**/*.ts`],
+    files: layer === 'errors' ? ['src/errors.ts'] : [`src/${layer}/**/*.ts`, `src/${layer}/**/*.tsx`],
     ignores: ['**/*.test.ts'],
     rules: layerRule(layer),
   })),
   {
-    files: ['src/surfaces/**/*.ts'],
+    // The web inspector's pages are .tsx (Hono's JSX): the same rule.
+    files: ['src/surfaces/**/*.ts', 'src/surfaces/**/*.tsx'],
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': [

@@ -144,8 +144,8 @@ function report(results: readonly PhaseResult[], count: number): BenchResult {
   };
 }
 
-/** Starts `engram serve --port 0 --json` on `file` and waits until it listens. */
-function startServer(file: string, env: Record<string, string>): Promise<{ url: string; stop: () => Promise<void> }> {
+/** Starts `engram serve --port 0 --json` on `file` and waits until it listens (the inspector's bench uses it too). */
+export function startServer(file: string, env: Record<string, string>): Promise<{ url: string; stop: () => Promise<void> }> {
   const child: ChildProcess = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--json', '--db', file], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -11,6 +11,7 @@ import { runExtractionBenchmark } from './extraction.js';
 import { runHookBenchmark } from './hook-latency.js';
 import { runHttpBenchmark } from './http-recall.js';
 import { runIngestBenchmark } from './ingest.js';
+import { runInspectorBenchmark } from './inspector.js';
 import { runLocomoBenchmark } from './locomo.js';
 import { runLongMemEvalBenchmark } from './longmemeval.js';
 import { runRecallReplayBenchmark } from './recall-replay.js';
@@ -39,6 +40,11 @@ export const BENCHMARKS: Record<string, Benchmark> = {
     run: runHttpBenchmark,
   },
   ingest: { description: 'memories/s added with and without embeddings, database size per memory', run: runIngestBenchmark },
+  inspector: {
+    description:
+      'web inspector page loads at 100k memories (server time from Server-Timing): target p50 ≤ 100 ms for a page of 50',
+    run: runInspectorBenchmark,
+  },
   locomo: {
     description: 'LoCoMo evidence retrieval (--data FILE): recall@k and hit@k per search method, overall and per category',
     run: runLocomoBenchmark,

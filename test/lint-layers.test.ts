@@ -11,7 +11,7 @@ import { layerConfigs } from '../eslint-layers.js';
 const eslint = new ESLint({
   cwd: process.cwd(),
   overrideConfigFile: true,
-  overrideConfig: [{ files: ['**/*.ts'], languageOptions: { parser: tseslint.parser } }, ...layerConfigs],
+  overrideConfig: [{ files: ['**/*.ts', '**/*.tsx'], languageOptions: { parser: tseslint.parser } }, ...layerConfigs],
 });
 
 /** The layer-rule messages for `source` as if it were the file at `filePath`. */
@@ -36,6 +36,7 @@ describe('the layer rule', () => {
     ['src/surfaces/cli/commands/add.ts', "import type { Store } from '../../../store/store.js';"],
     ['bench/locomo.ts', "import { openEngram } from '../src/index.js';"],
     ['src/graph/extract.ts', "import { hybridSearch } from '../retrieval/hybrid-search.js';"],
+    ['src/surfaces/web/pages/memory-page.tsx', "import { hybridSearch } from '../../../retrieval/hybrid-search.js';"],
   ])('refuses %s importing upward or around the public API: %s', async (filePath, source) => {
     const errors = await layerErrors(filePath, source);
     expect(errors).toHaveLength(1);
@@ -55,6 +56,8 @@ describe('the layer rule', () => {
     ['bench/locomo.ts', "import { openEngram } from 'engram';"],
     ['src/retrieval/graph-signal.ts', "import { extractGraph } from '../graph/extract.js';"],
     ['bench/scale.ts', "import { SqliteStore } from 'engram/internal';"],
+    ['src/surfaces/web/pages/memory-page.tsx', "import { type Memory } from '../../../index.js';"],
+    ['src/surfaces/web/web-auth.ts', "import type { TenantResolver } from '../http/auth.js';"],
   ])('allows %s: %s', async (filePath, source) => {
     expect(await layerErrors(filePath, source)).toEqual([]);
   });

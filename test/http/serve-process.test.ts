@@ -40,6 +40,7 @@ describe('engram serve', () => {
     const api = /HTTP API\s+(http:\/\/127\.0\.0\.1:\d+)\/v1/.exec(stdout)?.[1];
     expect(api).toBeDefined();
     expect(stdout).toContain(`MCP endpoint  ${api}/mcp`);
+    expect(stdout).toContain(`inspector     ${api}/ `);
     expect(stdout).toContain(`${api}/openapi.json`);
     expect(existsSync(path.join(temp.dir, '.engram', 'engram.db'))).toBe(true);
 

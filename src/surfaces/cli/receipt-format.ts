@@ -5,7 +5,8 @@
 import type { Receipt, ReceiptEntry } from '../../index.js';
 import { oneLine } from './format.js';
 
-const OUTCOME_WORDS: Readonly<Record<ReceiptEntry['outcome'], string>> = {
+/** Each receipt outcome in words (the inspector's receipt screen uses them too). */
+export const OUTCOME_WORDS: Readonly<Record<ReceiptEntry['outcome'], string>> = {
   pinned: 'pinned',
   quota: 'quota',
   spill: 'spilled in',
@@ -17,7 +18,8 @@ const OUTCOME_WORDS: Readonly<Record<ReceiptEntry['outcome'], string>> = {
   budget_full: 'budget full',
 };
 
-const LEFT_OUT_SHOWN = 8;
+/** The best left-out candidates listed (the inspector folds the rest away). */
+export const LEFT_OUT_SHOWN = 8;
 
 /** The receipt as a block of text, about one terminal screen. */
 export function receiptScreen(receipt: Receipt): string {

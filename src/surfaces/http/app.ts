@@ -1,7 +1,8 @@
 /**
  * The HTTP API as a Hono app: the `/v1` JSON routes from the route table, `/mcp` (streamable
- * HTTP), `/health` and `/openapi.json`. Around them: the shutdown gate, the token check that
- * names the tenant, body limits, and one error shape for every failure.
+ * HTTP), `/health` and `/openapi.json`, and the web inspector's pages at `/`. Around them: the
+ * shutdown gate, the token check that names the tenant, body limits, and one error shape for
+ * every failure of the API (the inspector answers with pages of its own).
  */
 import type { ServerResponse } from 'node:http';
 
@@ -10,6 +11,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
 import type { McpHttpEndpoint } from '../mcp/index.js';
 import { ENGRAM_VERSION } from '../version.js';
+import { createInspectorApp, INSPECTOR_PATHS } from '../web/index.js';
 import { ApiError, errorResponse } from './api-error.js';
 import { type AnyApiRoute, parseInput } from './api-route.js';
 import type { TenantResolver } from './auth.js';
@@ -31,6 +33,8 @@ export interface ApiAppOptions {
   localOnly?: boolean;
   /** @default 1 MiB */
   maxBodyBytes?: number;
+  /** Serve the web inspector at `/` (docs/inspector.md). @default true */
+  inspector?: boolean;
   /** Where unexpected errors go (the server log). */
   report: (error: unknown) => void;
 }
@@ -92,6 +96,13 @@ export function createApiApp(options: ApiAppOptions): Hono<AppEnv> {
   app.get('/openapi.json', (c) => c.json(document));
   if (mcp)
     app.on(['GET', 'POST', 'DELETE'], '/mcp', (c) => mcp.handle(c.req.raw, tenants.tenantFor(c.req.header('authorization'))));
+
+  if (options.inspector ?? true) {
+    // A separate app, handed its own paths only: its sessions, CSRF checks and error pages never
+    // touch the API, whose callers send bearer tokens and read JSON.
+    const inspector = createInspectorApp({ engines, tenants, report });
+    for (const path of INSPECTOR_PATHS) app.all(path, (c) => inspector.fetch(c.req.raw, c.env));
+  }
 
   for (const route of API_ROUTES) {
     app.on(route.method.toUpperCase(), route.path, async (c) => {

@@ -18,6 +18,7 @@ const BENCHMARK_NAMES = [
   'hook',
   'http',
   'ingest',
+  'inspector',
   'locomo',
   'longmemeval',
   'recall',

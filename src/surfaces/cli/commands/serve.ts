@@ -53,6 +53,7 @@ Examples:
         mcp: `${server.url}/mcp`,
         openapi: `${server.url}/openapi.json`,
         health: `${server.url}/health`,
+        inspector: `${server.url}/`,
         database: path,
         auth:
           tokens.length > 0 ? `bearer tokens for ${new Set(tokens.map((t) => t.tenant)).size} tenant(s)` : 'none (loopback only)',
@@ -64,6 +65,7 @@ Examples:
             `Engram is serving ${path}`,
             `  HTTP API      ${where.api}   (routes: ${where.openapi})`,
             `  MCP endpoint  ${where.mcp}   (streamable HTTP; over stdio: engram mcp)`,
+            `  inspector     ${where.inspector}   (the web inspector: memories, sessions, receipts)`,
             `  auth          ${where.auth}`,
             'Press Ctrl+C to stop.',
             '',

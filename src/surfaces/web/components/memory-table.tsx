@@ -1,0 +1,62 @@
+/**
+ * The memories table: one row per memory with its labels and the start of its text; on a
+ * search, the relevance and the signals and factors behind each score.
+ */
+import type { SearchHit } from '../../../index.js';
+import { formatScore, formatTime, oneLine } from '../format.js';
+import { memoryHref } from '../links.js';
+import type { MemoryRow } from '../loaders/memory-list.js';
+import { MemoryBadges } from './badges.js';
+
+/** Memories as table rows; `search` adds the relevance column. */
+export function MemoryTable(props: { rows: readonly MemoryRow[]; search: boolean }) {
+  if (props.rows.length === 0) return <p class="muted">No memories match.</p>;
+  return (
+    <table class="memories">
+      <thead>
+        <tr>
+          {props.search && <th class="num">Relevance</th>}
+          <th>Memory</th>
+          <th>Scope</th>
+          <th>Occurred</th>
+        </tr>
+      </thead>
+      <tbody>
+        {props.rows.map(({ memory, hit }) => (
+          <tr>
+            {props.search && <td class="num">{formatScore(hit?.relevance)}</td>}
+            <td>
+              <div>
+                <MemoryBadges memory={memory} />
+                <a class="id" href={memoryHref(memory.id)}>
+                  {memory.id}
+                </a>
+              </div>
+              <div class="text">{oneLine(memory.text, 220)}</div>
+              {hit && <HitDetail hit={hit} />}
+            </td>
+            <td>{memory.scope}</td>
+            <td class="num">{formatTime(memory.occurredAt)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** Why a hit ranks where it does: score, the signals measured and the factors applied. */
+export function HitDetail(props: { hit: SearchHit }) {
+  const { hit } = props;
+  const { signals, factors } = hit;
+  return (
+    <div class="muted">
+      <small>
+        score {formatScore(hit.score)} · signals: bm25 {signals.bm25 === null ? '—' : signals.bm25.toFixed(2)}, coverage{' '}
+        {formatScore(signals.coverage)}, cosine {formatScore(signals.cosine)}, keyword {formatScore(signals.keyword)}, graph{' '}
+        {formatScore(signals.graph)} · factors: recency {formatScore(factors.recency)}, scope {formatScore(factors.scope)}, exact{' '}
+        {formatScore(factors.exact)}, cooldown {formatScore(factors.cooldown)}
+        {hit.via && ` · via ${hit.via}`}
+      </small>
+    </div>
+  );
+}
