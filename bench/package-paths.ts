@@ -12,12 +12,12 @@ interface Manifest {
   exports: { '.': { import: string } };
 }
 
-/** The built `engram` CLI and root entry point (dist/), as absolute file paths. */
-export function engramEntryPoints(): { cli: string; index: string } {
+/** The built `engram` CLI and root entry point (dist/), and the package's folder, as absolute paths. */
+export function engramEntryPoints(): { cli: string; index: string; root: string } {
   // `engram/package.json` is exported as a plain path, so `require.resolve` finds it through the
   // package's self-reference; the root entry has only an `import` condition, which it would not.
   const file = createRequire(import.meta.url).resolve('engram/package.json');
   const manifest = JSON.parse(readFileSync(file, 'utf8')) as Manifest;
   const root = path.dirname(file);
-  return { cli: path.resolve(root, manifest.bin.engram), index: path.resolve(root, manifest.exports['.'].import) };
+  return { cli: path.resolve(root, manifest.bin.engram), index: path.resolve(root, manifest.exports['.'].import), root };
 }

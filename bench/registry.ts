@@ -15,6 +15,7 @@ import { runInspectorBenchmark } from './inspector.js';
 import { runLocomoBenchmark } from './locomo.js';
 import { runLongMemEvalBenchmark } from './longmemeval.js';
 import { runRecallReplayBenchmark } from './recall-replay.js';
+import { runReliabilityBenchmark } from './reliability/report.js';
 import { runScaleBenchmark } from './scale.js';
 import { runSolutionsBenchmark } from './solutions.js';
 
@@ -57,6 +58,11 @@ export const BENCHMARKS: Record<string, Benchmark> = {
     description:
       'LoCoMo replayed as sessions (--data FILE): evidence recall and tokens injected per turn, default policy vs plain top-k',
     run: runRecallReplayBenchmark,
+  },
+  reliability: {
+    description:
+      'kill -9 under mixed load (library, CLI, serve) and concurrent writers on one file: acknowledged writes lost, integrity and index failures, errors and stale searches (all targets 0)',
+    run: runReliabilityBenchmark,
   },
   scale: {
     description: 'ingest rate, size, search latency and vector-index recall at 10k and 100k memories (1M with --full)',

@@ -13,6 +13,10 @@ export type { Embedder } from './embedding/embedder.js';
 export { createLocalEmbedder, LOCAL_EMBEDDER_ID } from './embedding/local-use-embedder.js';
 export type { OpenAiEmbedderOptions } from './embedding/openai-embedder.js';
 export { createOpenAiEmbedder } from './embedding/openai-embedder.js';
+export type { BackupOptions, BackupSummary } from './engram/backup.js';
+export { backupDatabase } from './engram/backup.js';
+export type { DoctorOptions } from './engram/doctor.js';
+export { doctorDatabase } from './engram/doctor.js';
 export type { Progress, ProgressListener } from './engram/embed-batches.js';
 export type { EngramStats, OpenEngramOptions } from './engram/engram.js';
 export { Engram, openEngram } from './engram/engram.js';
@@ -49,6 +53,8 @@ export type { Fusion, SearchHit, SearchMode, SearchSignals } from './retrieval/h
 export { FUSIONS, SEARCH_MODES } from './retrieval/hybrid-search.js';
 export type { AfterStep, AgentStep, BeforeTurn, SessionContext, SessionStart } from './session/session.js';
 export { Session } from './session/session.js';
+export type { DoctorCheck, DoctorFinding, DoctorRepair, DoctorReport } from './store/doctor-report.js';
+export { DOCTOR_CHECKS } from './store/doctor-report.js';
 export type {
   ActivationLog,
   ActivationRecord,

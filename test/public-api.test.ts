@@ -67,6 +67,10 @@ describe('the public API', () => {
         'SearchRequestSchema',
         'SessionOptionsSchema',
         'StoreSolutionRequestSchema',
+        // Checking, repairing and copying a database file (issue 14).
+        'DOCTOR_CHECKS',
+        'backupDatabase',
+        'doctorDatabase',
       ].sort(),
     );
   });

@@ -18,17 +18,23 @@ export function describeEmbedder(embedder: Embedder | null): VectorIndexInfo | n
 
 /** Throws unless the database's vectors were made by `embedder` (or there are none yet). */
 export async function assertCompatible(store: VectorIndexStore, embedder: Embedder | null): Promise<void> {
-  const recorded = await store.getIndexInfo();
-  if (recorded === null) return;
+  const mismatch = describeMismatch(await store.getIndexInfo(), embedder);
+  if (mismatch !== null) throw new EmbedderMismatchError(mismatch);
+}
+
+/**
+ * Why vectors recorded as `recorded` cannot be used with `embedder`, and what to do; null when
+ * they can (or there are none yet).
+ */
+export function describeMismatch(recorded: VectorIndexInfo | null, embedder: Embedder | null): string | null {
+  if (recorded === null) return null;
   const current = embedder ? embedder.id : NO_EMBEDDER_ID;
   const sameModel = recorded.model === current;
   const sameSize = embedder?.dimensions == null || recorded.dimensions === (embedder ? embedder.dimensions : 0);
-  if (sameModel && sameSize) return;
-  throw new EmbedderMismatchError(
-    `this database was indexed with ${describe(recorded)} but the configured embedder is ${
-      embedder ? `${embedder.id}${embedder.dimensions ? ` (${embedder.dimensions} dims)` : ''}` : 'none'
-    }: run \`engram reindex\` to re-embed every memory with it, or configure ${recorded.model} again`,
-  );
+  if (sameModel && sameSize) return null;
+  return `this database was indexed with ${describeIndex(recorded)} but the configured embedder is ${
+    embedder ? `${embedder.id}${embedder.dimensions ? ` (${embedder.dimensions} dims)` : ''}` : 'none'
+  }: run \`engram reindex\` to re-embed every memory with it, or configure ${recorded.model} again`;
 }
 
 /** Records the embedder on the first write, once its dimension is known. */
@@ -45,6 +51,7 @@ export async function recordEmbedder(
   await store.setIndexInfo(info);
 }
 
-function describe(info: VectorIndexInfo): string {
+/** `local:… (512 dims)`, or what having no embedder means. */
+export function describeIndex(info: VectorIndexInfo): string {
   return info.model === NO_EMBEDDER_ID ? 'no embedder (lexical only)' : `${info.model} (${info.dimensions} dims)`;
 }

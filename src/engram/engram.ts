@@ -33,6 +33,7 @@ import type { ReceiptQueryOptions, SessionOptions } from '../model/session-reque
 import { hybridSearch, type SearchHit } from '../retrieval/hybrid-search.js';
 import { Session } from '../session/session.js';
 import { SqliteStore } from '../store/sqlite/sqlite-store.js';
+import { withStorageErrors } from '../store/sqlite/with-storage-errors.js';
 import type { GraphCounts, MemoryFilter, Store, StoreStats } from '../store/store.js';
 import type { KnowledgeGraph } from '../tools/knowledge-graph.js';
 import type { ForgetOutcome, ToolEngine } from '../tools/tool-engine.js';
@@ -78,10 +79,13 @@ export async function openEngram(options: OpenEngramOptions = {}): Promise<Engra
   const file = options.path ?? config.store.path;
   const store =
     options.store ??
-    new SqliteStore(file, {
-      mustExist: options.mustExist ?? false,
-      createDirectory: path.resolve(file) === path.resolve(config.store.path),
-    });
+    withStorageErrors(
+      new SqliteStore(file, {
+        mustExist: options.mustExist ?? false,
+        createDirectory: path.resolve(file) === path.resolve(config.store.path),
+      }),
+      file,
+    );
   const raw = options.embedder !== undefined ? options.embedder : createEmbedderFromConfig(config.embedding);
   const clock = options.clock ?? systemClock;
   return new Engram({

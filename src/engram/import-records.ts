@@ -3,7 +3,7 @@
  * vectors are computed next (a cache, safe to leave half-filled), and all rows are written in
  * one transaction. A bad line, a duplicate id or a crash therefore never half-imports a file.
  */
-import { EngramError } from '../errors.js';
+import { EngramError, isEngramError } from '../errors.js';
 import type { Memory } from '../model/memory.js';
 import { describeIssues, MemoryRecordSchema } from '../model/memory-input.js';
 import type { Store } from '../store/store.js';
@@ -80,6 +80,8 @@ export async function writeRecords(parts: {
       update: replacing.map((memory, i) => ({ memory, vector: vectors?.[fresh.length + i] ?? null })),
     });
   } catch (cause) {
+    // A storage failure (locked, read-only, disk full) already says what happened and what to do.
+    if (isEngramError(cause)) throw cause;
     const reason = (cause as Error).message;
     const hint = /UNIQUE constraint failed: memories\.tenant, memories\.scope, memories\.key/.test(reason)
       ? 'two live memories would share a key in one scope'

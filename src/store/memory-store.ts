@@ -62,7 +62,10 @@ export interface SessionNeighbour {
 export interface MemoryStore extends MemoryReader {
   /** Applies inserts and updates in one transaction. */
   commit(change: MemoryChange): Promise<void>;
-  /** Deletes memories for good, with their index entries. Returns how many were deleted. */
+  /**
+   * Deletes memories for good, with their index entries and the record of their injections (receipts,
+   * the history of what each turn decided, are kept). Returns how many were deleted.
+   */
   purgeMemories(tenant: string, ids: readonly string[]): Promise<number>;
   /** Notes that these memories were just retrieved (for cooldown and stats). */
   recordRetrieval(tenant: string, ids: readonly string[], at: string): Promise<void>;

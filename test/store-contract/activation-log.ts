@@ -101,5 +101,23 @@ export function activationLogContract(current: () => ActivationLog & MemoryStore
       expect(await store.getMemory(TENANT, 'a')).toMatchObject({ lastRetrievedAt: minutesAfterEpoch(5), retrievalCount: 1 });
       expect(await store.getMemory(TENANT, 'b')).toMatchObject({ lastRetrievedAt: null, retrievalCount: 0 });
     });
+
+    it('forgets the injections of a purged memory and keeps the receipt', async () => {
+      const store = current();
+      await store.commit({ insert: [entry(makeMemory({ id: 'a' })), entry(makeMemory({ id: 'b' }))] });
+      await store.recordActivation({
+        receipt: makeReceipt({ id: 'r1', turn: 1 }),
+        injected: [
+          { memoryId: 'a', turn: 1, lane: 'hot' },
+          { memoryId: 'b', turn: 1, lane: 'hot' },
+        ],
+        retrieved: [],
+      });
+
+      await store.purgeMemories(TENANT, ['a']);
+
+      expect(await store.listInjections(TENANT, 's1', 0)).toEqual([{ memoryId: 'b', turn: 1, lane: 'hot' }]);
+      expect((await store.listReceipts(TENANT, { limit: 10 })).map((r) => r.id)).toEqual(['r1']);
+    });
   });
 }

@@ -10,6 +10,7 @@ import * as sqliteVec from 'sqlite-vec';
 
 import { EngramError } from '../../errors.js';
 import { migrate } from './migrations.js';
+import { BUSY_TIMEOUT_MS, storageError } from './storage-error.js';
 
 /** How to open the file. */
 export interface OpenDatabaseOptions {
@@ -30,11 +31,13 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): D
   try {
     db = new Database(file);
   } catch (cause) {
+    const explained = storageError(cause, file);
+    if (explained !== cause) throw explained;
     throw new EngramError('database_invalid', `cannot open ${file}: ${(cause as Error).message}`, { cause });
   }
   try {
     sqliteVec.load(db);
-    db.pragma('busy_timeout = 5000');
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     // Migrate (which refuses foreign files) before anything that writes, such as the journal mode.
     migrate(db, file, options.migrateTo);
     if (file !== IN_MEMORY) db.pragma('journal_mode = WAL');
@@ -44,11 +47,13 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): D
     db.close();
     if (cause instanceof EngramError) throw cause;
     const message = (cause as Error).message;
-    if (/not a database|file is encrypted|malformed/i.test(message)) {
+    if (/not a database|file is encrypted/i.test(message)) {
       throw new EngramError('database_invalid', `${file} is not an Engram database (${message}): choose another --db path`, {
         cause,
       });
     }
+    const explained = storageError(cause, file);
+    if (explained !== cause) throw explained;
     throw new EngramError('database_invalid', `cannot open ${file}: ${message}`, { cause });
   }
 }

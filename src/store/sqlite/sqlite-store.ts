@@ -74,9 +74,11 @@ import {
   writeSession,
 } from './session-tables.js';
 import { cachedStatement } from './statement-cache.js';
+import { isUnwritable } from './storage-error.js';
 import { VectorTable } from './vector-table.js';
 
-const INDEX_INFO_KEY = 'vector_index';
+/** The `engram_meta` key of the embedder that made the stored vectors (a VectorIndexInfo as JSON). */
+export const INDEX_INFO_KEY = 'vector_index';
 /** Full-text rows ranked per result asked for, before filters. */
 const LEXICAL_OVERSAMPLE = 4;
 /** SQLite's default limit on bound parameters is 32766; stay far below it. */
@@ -186,6 +188,8 @@ export class SqliteStore implements Store {
           .pluck()
           .all(tenant, ...chunk) as number[];
         for (const rowid of rowids) this.vectors.delete(rowid);
+        // Injections feed repeat suppression of memories that exist; a purged one's would be orphans.
+        this.db.prepare(`DELETE FROM injections WHERE tenant = ? AND memory_id IN (${marks})`).run(tenant, ...chunk);
         deleted += this.db.prepare(`DELETE FROM memories WHERE tenant = ? AND id IN (${marks})`).run(tenant, ...chunk).changes;
       }
     });
@@ -299,9 +303,11 @@ export class SqliteStore implements Store {
       `UPDATE memories SET last_retrieved_at = ?, retrieval_count = retrieval_count + 1 WHERE tenant = ? AND id = ?`,
     );
     const when = Date.parse(at);
-    this.db.transaction(() => {
-      for (const id of ids) statement.run(when, tenant, id);
-    })();
+    this.db
+      .transaction(() => {
+        for (const id of ids) statement.run(when, tenant, id);
+      })
+      .immediate();
   }
 
   async getIndexInfo(): Promise<VectorIndexInfo | null> {
@@ -311,7 +317,7 @@ export class SqliteStore implements Store {
   }
 
   async setIndexInfo(info: VectorIndexInfo): Promise<void> {
-    this.db.transaction(() => this.writeIndexInfo(info))();
+    this.db.transaction(() => this.writeIndexInfo(info)).immediate();
   }
 
   async replaceVectorIndex(info: VectorIndexInfo, vectors: readonly { id: string; vector: Float32Array }[]): Promise<void> {
@@ -339,9 +345,11 @@ export class SqliteStore implements Store {
 
   async putCachedEmbeddings(model: string, entries: readonly { hash: string; vector: Float32Array }[]): Promise<void> {
     const statement = this.db.prepare(`INSERT OR REPLACE INTO embedding_cache (model, hash, vector) VALUES (?, ?, ?)`);
-    this.db.transaction(() => {
-      for (const { hash, vector } of entries) statement.run(model, hash, vectorToBlob(vector));
-    })();
+    this.db
+      .transaction(() => {
+        for (const { hash, vector } of entries) statement.run(model, hash, vectorToBlob(vector));
+      })
+      .immediate();
   }
 
   async getVectors(tenant: string, ids: readonly string[]): Promise<Map<string, Float32Array>> {
@@ -357,7 +365,7 @@ export class SqliteStore implements Store {
   }
 
   async recordActivation(record: ActivationRecord): Promise<void> {
-    this.db.transaction(() => writeActivation(this.db, record))();
+    this.db.transaction(() => writeActivation(this.db, record)).immediate();
   }
 
   async listInjections(tenant: string, sessionId: string, sinceTurn: number): Promise<Injection[]> {
@@ -379,7 +387,7 @@ export class SqliteStore implements Store {
   async upsertEntities(tenant: string, entities: readonly EntityInput[], at: string): Promise<Entity[]> {
     const when = Date.parse(at);
     // Read back after every write: a later input may have merged more into an earlier one's entity.
-    const ids = this.db.transaction(() => entities.map((input) => upsertEntity(this.db, tenant, input, when).id))();
+    const ids = this.db.transaction(() => entities.map((input) => upsertEntity(this.db, tenant, input, when).id)).immediate();
     const found = new Map(readEntities(this.db, tenant, ids).map((entity) => [entity.id, entity]));
     return ids.flatMap((id) => found.get(id) ?? []);
   }
@@ -397,23 +405,23 @@ export class SqliteStore implements Store {
   }
 
   async deleteEntities(tenant: string, ids: readonly string[]): Promise<number> {
-    return this.db.transaction(() => deleteEntityRows(this.db, tenant, ids))();
+    return this.db.transaction(() => deleteEntityRows(this.db, tenant, ids)).immediate();
   }
 
   async addObservations(tenant: string, changes: readonly ObservationChange[], at: string): Promise<ObservationChange[]> {
-    return this.db.transaction(() => changeObservations(this.db, tenant, changes, 'add', Date.parse(at)))();
+    return this.db.transaction(() => changeObservations(this.db, tenant, changes, 'add', Date.parse(at))).immediate();
   }
 
   async removeObservations(tenant: string, changes: readonly ObservationChange[], at: string): Promise<number> {
-    const removed = this.db.transaction(() => changeObservations(this.db, tenant, changes, 'remove', Date.parse(at)))();
+    const removed = this.db.transaction(() => changeObservations(this.db, tenant, changes, 'remove', Date.parse(at))).immediate();
     return removed.reduce((sum, change) => sum + change.observations.length, 0);
   }
 
   async addRelations(tenant: string, relations: readonly RelationInput[], at: string): Promise<Relation[]> {
     const when = Date.parse(at);
-    const rowids = this.db.transaction(() =>
-      relations.map((input) => insertRelation(this.db, tenant, resolveRelation(this.db, tenant, input), when)),
-    )();
+    const rowids = this.db
+      .transaction(() => relations.map((input) => insertRelation(this.db, tenant, resolveRelation(this.db, tenant, input), when)))
+      .immediate();
     return readRelationsByRowid(this.db, rowids);
   }
 
@@ -431,9 +439,9 @@ export class SqliteStore implements Store {
 
   async recordExtractions(tenant: string, extractions: readonly GraphExtraction[], at: string): Promise<number> {
     const when = Date.parse(at);
-    return this.db.transaction(
-      () => extractions.filter((extraction) => recordExtraction(this.db, tenant, extraction, when)).length,
-    )();
+    return this.db
+      .transaction(() => extractions.filter((extraction) => recordExtraction(this.db, tenant, extraction, when)).length)
+      .immediate();
   }
 
   async removeMentions(tenant: string, memoryIds: readonly string[]): Promise<number> {
@@ -494,9 +502,17 @@ export class SqliteStore implements Store {
     const db = this.handle;
     this.handle = null;
     if (db?.open) {
-      db.pragma('optimize'); // keeps the query planner's statistics fresh, as SQLite advises on close
-      if (this.file !== IN_MEMORY) db.pragma('wal_checkpoint(TRUNCATE)');
-      db.close();
+      try {
+        db.pragma('busy_timeout = 0'); // housekeeping never waits for another process's lock
+        db.pragma('optimize'); // keeps the query planner's statistics fresh, as SQLite advises on close
+        if (this.file !== IN_MEMORY) db.pragma('wal_checkpoint(TRUNCATE)');
+      } catch (error) {
+        // Housekeeping only: on a read-only file, a full disk or one another process is writing,
+        // it waits for a close that can write, and the command that read the file has done its work.
+        if (!isUnwritable(error)) throw error;
+      } finally {
+        db.close();
+      }
     }
   }
 
@@ -512,10 +528,14 @@ export class SqliteStore implements Store {
     }
   }
 
-  /** Runs `action` in a transaction. */
+  /**
+   * Runs `action` in a write transaction. Every write transaction here begins IMMEDIATE: one that
+   * began deferred and read first could not wait for another process's write lock (SQLite answers
+   * SQLITE_BUSY_SNAPSHOT at once, past the busy timeout), and concurrent writers saw that error.
+   */
   private writeTransaction(action: () => void): void {
     try {
-      this.db.transaction(action)();
+      this.db.transaction(action).immediate();
     } catch (error) {
       this.vectors.forget(); // a rollback may have undone additions to a loaded index
       throw error;

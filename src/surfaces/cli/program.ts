@@ -5,8 +5,10 @@
 import { Command, Option } from 'commander';
 
 import { registerAdd } from './commands/add.js';
+import { registerBackup } from './commands/backup.js';
 import { registerBench } from './commands/bench.js';
 import { registerDaemon } from './commands/daemon.js';
+import { registerDoctor } from './commands/doctor.js';
 import { registerExport } from './commands/export.js';
 import { registerForget } from './commands/forget.js';
 import { registerGraph } from './commands/graph.js';
@@ -67,6 +69,8 @@ Examples:
     registerSolution,
     registerGraph,
     registerReindex,
+    registerDoctor,
+    registerBackup,
     registerBench,
     registerHook,
     registerDaemon,

@@ -36,7 +36,11 @@ export class ApiError extends Error {
   }
 }
 
-/** The HTTP status of each Engram error code: the caller's mistakes are 4xx. */
+/**
+ * The HTTP status of each Engram error code: the caller's mistakes are 4xx. A database another
+ * process holds locked, or one the server cannot write, is 503 (the request may succeed once that
+ * is resolved); a full disk is 507 Insufficient Storage.
+ */
 const ENGRAM_STATUS: Record<EngramErrorCode, number> = {
   invalid_input: 400,
   import_failed: 400,
@@ -47,6 +51,9 @@ const ENGRAM_STATUS: Record<EngramErrorCode, number> = {
   invalid_config: 500,
   database_missing: 500,
   database_invalid: 500,
+  database_locked: 503,
+  database_read_only: 503,
+  disk_full: 507,
   schema_too_new: 500,
 };
 

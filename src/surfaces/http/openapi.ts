@@ -76,7 +76,10 @@ function operation(route: AnyApiRoute): JsonObject {
       '401': errorResponse('A token is needed, or the token is not valid'),
       ...(pathParams.length > 0 ? { '404': errorResponse('No such id in the caller’s tenant') } : {}),
       ...(route.body ? { '413': errorResponse('The body is larger than the limit (1 MiB by default)') } : {}),
-      '503': errorResponse('The server is shutting down'),
+      '503': errorResponse(
+        'The server is shutting down, or its database is locked by another process (database_locked) or read-only (database_read_only)',
+      ),
+      '507': errorResponse('The disk holding the database is full (disk_full)'),
     },
   };
   if (route.body) {

@@ -22,6 +22,7 @@ const BENCHMARK_NAMES = [
   'locomo',
   'longmemeval',
   'recall',
+  'reliability',
   'scale',
   'solutions',
 ] as const;
