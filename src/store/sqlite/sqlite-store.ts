@@ -62,6 +62,7 @@ import {
 import { rowToEntity } from './graph-rows.js';
 import { LATEST_VERSION } from './migrations.js';
 import { IN_MEMORY, openDatabase, type OpenDatabaseOptions } from './open-database.js';
+import { PlannerStatistics } from './planner-statistics.js';
 import { blobToVector, MEMORY_COLUMNS, type MemoryRow, memoryToParams, rowToMemory, vectorToBlob } from './rows.js';
 import { sessionNeighbours } from './session-neighbours.js';
 import {
@@ -91,6 +92,7 @@ export class SqliteStore implements Store {
   private handle: Database.Database | null = null;
   private closed = false;
   private vectorTable: VectorTable | null = null;
+  private statistics: PlannerStatistics | null = null;
 
   /**
    * Opens `file` now if it exists; a new file is created on first use, so a command refused
@@ -121,6 +123,7 @@ export class SqliteStore implements Store {
       if (this.closed) throw new EngramError('closed', `${this.file} is closed`);
       this.handle = openDatabase(this.file, this.options);
       this.vectorTable = new VectorTable(this.handle);
+      this.statistics = new PlannerStatistics(this.handle);
     }
     return this.handle;
   }
@@ -151,6 +154,7 @@ export class SqliteStore implements Store {
         if (vector) this.vectors.write(Number(lastInsertRowid), memory.tenant, vector);
       }
     });
+    (this.statistics as PlannerStatistics).noteInserted(change.insert?.length ?? 0);
   }
 
   async getMemory(tenant: string, id: string): Promise<Memory | null> {
