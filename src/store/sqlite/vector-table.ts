@@ -99,8 +99,8 @@ export class VectorTable {
   /**
    * The `limit` memories nearest to `vector` among those `where` admits (over alias `m`).
    * @param options.exact scan every candidate instead of using the in-memory index
-   * @param options.bounded return what the first approximate candidates hold, rather than
-   *   reading (and holding) the set of memories the filter admits when they hold too few
+   * @param options.bounded when the filter's set is not held and the first approximate
+   *   candidates hold too few, return those rather than reading (and holding) the set
    */
   search(
     tenant: string,
