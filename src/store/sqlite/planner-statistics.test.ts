@@ -36,7 +36,10 @@ describe('the query planner statistics', () => {
     store.commit({
       insert: Array.from({ length: count }, () => {
         next += 1;
-        return { memory: makeMemory({ id: `m${next}`, tenant: 'acme', scope: 'global', pinned: next % 500 === 0 }) };
+        return {
+          memory: makeMemory({ id: `m${next}`, tenant: 'acme', scope: 'global', pinned: next % 500 === 0 }),
+          vector: null,
+        };
       }),
     });
 
