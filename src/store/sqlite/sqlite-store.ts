@@ -307,11 +307,9 @@ export class SqliteStore implements Store {
       `UPDATE memories SET last_retrieved_at = ?, retrieval_count = retrieval_count + 1 WHERE tenant = ? AND id = ?`,
     );
     const when = Date.parse(at);
-    this.db
-      .transaction(() => {
-        for (const id of ids) statement.run(when, tenant, id);
-      })
-      .immediate();
+    this.immediate(() => {
+      for (const id of ids) statement.run(when, tenant, id);
+    });
   }
 
   async getIndexInfo(): Promise<VectorIndexInfo | null> {
@@ -321,7 +319,7 @@ export class SqliteStore implements Store {
   }
 
   async setIndexInfo(info: VectorIndexInfo): Promise<void> {
-    this.db.transaction(() => this.writeIndexInfo(info)).immediate();
+    this.immediate(() => this.writeIndexInfo(info));
   }
 
   async replaceVectorIndex(info: VectorIndexInfo, vectors: readonly { id: string; vector: Float32Array }[]): Promise<void> {
@@ -349,11 +347,9 @@ export class SqliteStore implements Store {
 
   async putCachedEmbeddings(model: string, entries: readonly { hash: string; vector: Float32Array }[]): Promise<void> {
     const statement = this.db.prepare(`INSERT OR REPLACE INTO embedding_cache (model, hash, vector) VALUES (?, ?, ?)`);
-    this.db
-      .transaction(() => {
-        for (const { hash, vector } of entries) statement.run(model, hash, vectorToBlob(vector));
-      })
-      .immediate();
+    this.immediate(() => {
+      for (const { hash, vector } of entries) statement.run(model, hash, vectorToBlob(vector));
+    });
   }
 
   async getVectors(tenant: string, ids: readonly string[]): Promise<Map<string, Float32Array>> {
@@ -369,7 +365,7 @@ export class SqliteStore implements Store {
   }
 
   async recordActivation(record: ActivationRecord): Promise<void> {
-    this.db.transaction(() => writeActivation(this.db, record)).immediate();
+    this.immediate(() => writeActivation(this.db, record));
   }
 
   async listInjections(tenant: string, sessionId: string, sinceTurn: number): Promise<Injection[]> {
@@ -391,7 +387,7 @@ export class SqliteStore implements Store {
   async upsertEntities(tenant: string, entities: readonly EntityInput[], at: string): Promise<Entity[]> {
     const when = Date.parse(at);
     // Read back after every write: a later input may have merged more into an earlier one's entity.
-    const ids = this.db.transaction(() => entities.map((input) => upsertEntity(this.db, tenant, input, when).id)).immediate();
+    const ids = this.immediate(() => entities.map((input) => upsertEntity(this.db, tenant, input, when).id));
     const found = new Map(readEntities(this.db, tenant, ids).map((entity) => [entity.id, entity]));
     return ids.flatMap((id) => found.get(id) ?? []);
   }
@@ -409,23 +405,23 @@ export class SqliteStore implements Store {
   }
 
   async deleteEntities(tenant: string, ids: readonly string[]): Promise<number> {
-    return this.db.transaction(() => deleteEntityRows(this.db, tenant, ids)).immediate();
+    return this.immediate(() => deleteEntityRows(this.db, tenant, ids));
   }
 
   async addObservations(tenant: string, changes: readonly ObservationChange[], at: string): Promise<ObservationChange[]> {
-    return this.db.transaction(() => changeObservations(this.db, tenant, changes, 'add', Date.parse(at))).immediate();
+    return this.immediate(() => changeObservations(this.db, tenant, changes, 'add', Date.parse(at)));
   }
 
   async removeObservations(tenant: string, changes: readonly ObservationChange[], at: string): Promise<number> {
-    const removed = this.db.transaction(() => changeObservations(this.db, tenant, changes, 'remove', Date.parse(at))).immediate();
+    const removed = this.immediate(() => changeObservations(this.db, tenant, changes, 'remove', Date.parse(at)));
     return removed.reduce((sum, change) => sum + change.observations.length, 0);
   }
 
   async addRelations(tenant: string, relations: readonly RelationInput[], at: string): Promise<Relation[]> {
     const when = Date.parse(at);
-    const rowids = this.db
-      .transaction(() => relations.map((input) => insertRelation(this.db, tenant, resolveRelation(this.db, tenant, input), when)))
-      .immediate();
+    const rowids = this.immediate(() =>
+      relations.map((input) => insertRelation(this.db, tenant, resolveRelation(this.db, tenant, input), when)),
+    );
     return readRelationsByRowid(this.db, rowids);
   }
 
@@ -443,9 +439,7 @@ export class SqliteStore implements Store {
 
   async recordExtractions(tenant: string, extractions: readonly GraphExtraction[], at: string): Promise<number> {
     const when = Date.parse(at);
-    return this.db
-      .transaction(() => extractions.filter((extraction) => recordExtraction(this.db, tenant, extraction, when)).length)
-      .immediate();
+    return this.immediate(() => extractions.filter((extraction) => recordExtraction(this.db, tenant, extraction, when)).length);
   }
 
   async removeMentions(tenant: string, memoryIds: readonly string[]): Promise<number> {
@@ -537,9 +531,14 @@ export class SqliteStore implements Store {
    * began deferred and read first could not wait for another process's write lock (SQLite answers
    * SQLITE_BUSY_SNAPSHOT at once, past the busy timeout), and concurrent writers saw that error.
    */
+  private immediate<T>(action: () => T): T {
+    return this.db.transaction(action).immediate();
+  }
+
+  /** A write transaction that may touch the vectors: a failed one drops the loaded indexes. */
   private writeTransaction(action: () => void): void {
     try {
-      this.db.transaction(action).immediate();
+      this.immediate(action);
     } catch (error) {
       this.vectors.forget(); // a rollback may have undone additions to a loaded index
       throw error;
