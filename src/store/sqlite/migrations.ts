@@ -287,6 +287,24 @@ export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;
  * SQLite files that belong to something else.
  */
 export function migrate(db: Database.Database, file: string, target = LATEST_VERSION): number {
+  const found = check(db, file);
+  for (const migration of MIGRATIONS) {
+    if (migration.version <= found) continue;
+    if (migration.version > target) break;
+    // Each step takes the write lock before it reads the version again, so when several
+    // processes open a new file at once, each migration runs once, in whichever comes first.
+    db.transaction(() => {
+      if (check(db, file) >= migration.version) return;
+      migration.up(db);
+      db.pragma(`application_id = ${APPLICATION_ID}`);
+      db.pragma(`user_version = ${migration.version}`);
+    }).immediate();
+  }
+  return db.pragma('user_version', { simple: true }) as number;
+}
+
+/** The file's schema version, once it is known to be an Engram file this build can read. */
+function check(db: Database.Database, file: string): number {
   const version = db.pragma('user_version', { simple: true }) as number;
   const applicationId = db.pragma('application_id', { simple: true }) as number;
   if (version > LATEST_VERSION) {
@@ -301,13 +319,5 @@ export function migrate(db: Database.Database, file: string, target = LATEST_VER
       throw new EngramError('database_invalid', `${file} is a SQLite database but not an Engram one: choose another --db path`);
     }
   }
-  for (const migration of MIGRATIONS) {
-    if (migration.version <= version || migration.version > target) continue;
-    db.transaction(() => {
-      migration.up(db);
-      db.pragma(`application_id = ${APPLICATION_ID}`);
-      db.pragma(`user_version = ${migration.version}`);
-    })();
-  }
-  return db.pragma('user_version', { simple: true }) as number;
+  return version;
 }
