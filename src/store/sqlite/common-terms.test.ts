@@ -64,6 +64,19 @@ describe('leaving common words out of the full-text match', () => {
     expect(pickParts(growing.connection, ['"note"', '"zebra"'])).toEqual({ parts: ['"zebra"'], onlyCommon: true });
   });
 
+  it('calls a part common from 500 matches in a store of a few thousand rows, where 5% would be fewer', () => {
+    // 2,000 rows: "often" in 600, "sometimes" in 400, "once" in 1.
+    const mid = storeWith(
+      Array.from(
+        { length: 2_000 },
+        (_, i) => `${i < 600 ? 'often' : ''} ${i >= 1_000 && i < 1_400 ? 'sometimes' : ''} ${i === 5 ? 'once' : ''}`,
+      ),
+    );
+    expect(pickParts(mid.connection, ['"often"', '"sometimes"'])).toEqual({ parts: ['"sometimes"'], onlyCommon: false });
+    expect(pickParts(mid.connection, ['"often"', '"once"'])).toEqual({ parts: ['"once"'], onlyCommon: false });
+    expect(pickParts(mid.connection, ['"often"'])).toEqual({ parts: ['"often"'], onlyCommon: true });
+  });
+
   it('keeps every part in a small store', () => {
     const small = storeWith(['note alice', 'note bob']);
     expect(withoutCommonParts(small.connection, ['"note"', '"alice"'])).toEqual(['"note"', '"alice"']);
