@@ -64,12 +64,12 @@ describe('leaving common words out of the full-text match', () => {
     expect(pickParts(growing.connection, ['"note"', '"zebra"'])).toEqual({ parts: ['"zebra"'], onlyCommon: true });
   });
 
-  it('calls a part common from 500 matches in a store of a few thousand rows, where 5% would be fewer', () => {
-    // 2,000 rows: "often" in 600, "sometimes" in 400, "once" in 1.
+  it('applies the 5% share from 5,000 rows up', () => {
+    // 6,000 rows: "often" in 600 (10%), "sometimes" in 200, "once" in 1.
     const mid = storeWith(
       Array.from(
-        { length: 2_000 },
-        (_, i) => `${i < 600 ? 'often' : ''} ${i >= 1_000 && i < 1_400 ? 'sometimes' : ''} ${i === 5 ? 'once' : ''}`,
+        { length: 6_000 },
+        (_, i) => `${i < 600 ? 'often' : ''} ${i >= 1_000 && i < 1_200 ? 'sometimes' : ''} ${i === 5 ? 'once' : ''}`,
       ),
     );
     expect(pickParts(mid.connection, ['"often"', '"sometimes"'])).toEqual({ parts: ['"sometimes"'], onlyCommon: false });
@@ -77,8 +77,10 @@ describe('leaving common words out of the full-text match', () => {
     expect(pickParts(mid.connection, ['"often"'])).toEqual({ parts: ['"often"'], onlyCommon: true });
   });
 
-  it('keeps every part in a small store', () => {
+  it('keeps every part in a small store, however common', () => {
     const small = storeWith(['note alice', 'note bob']);
     expect(withoutCommonParts(small.connection, ['"note"', '"alice"'])).toEqual(['"note"', '"alice"']);
+    const smallish = storeWith(Array.from({ length: 4_000 }, (_, i) => `note ${i === 3 ? 'zebra' : ''}`));
+    expect(withoutCommonParts(smallish.connection, ['"note"', '"zebra"'])).toEqual(['"note"', '"zebra"']);
   });
 });

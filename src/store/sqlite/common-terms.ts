@@ -12,11 +12,12 @@ import { cachedStatement } from './statement-cache.js';
 /** A part matching more than this share of the rows is common. */
 const COMMON_SHARE = 0.05;
 /**
- * Below this many matches no part is common, whatever the share (small stores keep every
- * word). At 1,000 a 10k store kept every word in up to a tenth of its rows, and its searches
- * cost more than a 100k store's (7 ms against 4); from 10k rows up the 5% share now decides.
+ * Stores with fewer rows keep every word: there matching is cheap whatever the words, and
+ * relevance is left exactly as BM25 over every query word gives it. (A floor of 1,000 matches
+ * instead let a 10k store keep every word in up to a tenth of its rows, so its searches cost
+ * more than a 100k store's: 7 ms against 4.)
  */
-const COMMON_MIN = 500;
+const SMALL_STORE = 5_000;
 /** When every part is common, this many of the rarest are kept. */
 const KEEP_WHEN_ALL_COMMON = 1;
 /**
@@ -40,8 +41,8 @@ const counts = new WeakMap<Database.Database, Map<string, Counted>>();
 export function pickParts(db: Database.Database, parts: readonly string[]): { parts: string[]; onlyCommon: boolean } {
   if (parts.length === 0) return { parts: [], onlyCommon: false };
   const rows = (cachedStatement(db, `SELECT max(rowid) FROM memories`).pluck().get() as number | null) ?? 0;
-  const cap = Math.max(COMMON_MIN, Math.ceil(rows * COMMON_SHARE));
-  if (rows <= cap) return { parts: [...parts], onlyCommon: false };
+  if (rows < SMALL_STORE) return { parts: [...parts], onlyCommon: false };
+  const cap = Math.ceil(rows * COMMON_SHARE);
   const capped = parts.map((part) => cappedCount(db, part, cap, rows));
   // A part that matches nothing is neither rare nor common: it cannot find anything.
   const rare = parts.filter((_, i) => (capped[i] as number) > 0 && (capped[i] as number) < cap);
