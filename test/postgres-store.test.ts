@@ -166,6 +166,29 @@ describe('PostgresStore migrations', () => {
     }
   });
 
+  it('keeps its tables in the schema the URL’s search_path names, apart from another schema’s', async () => {
+    const url = await server.createDatabase(`schemas_${++databases}`);
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(`CREATE SCHEMA team_a; CREATE SCHEMA team_b`);
+    const inSchema = (schema: string) => `${url}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+    const a = new PostgresStore(inSchema('team_a'));
+    const b = new PostgresStore(inSchema('team_b'));
+    try {
+      await a.commit({ insert: [{ memory: makeMemory({ id: 'a1', text: 'team a plans the launch' }), vector: null }] });
+      await b.open();
+
+      expect((await a.searchLexical({ tenant: TENANT }, 'launch', 5)).map((hit) => hit.id)).toEqual(['a1']);
+      expect(await b.searchLexical({ tenant: TENANT }, 'launch', 5)).toEqual([]);
+      const tables = await client.query(`SELECT table_schema FROM information_schema.tables WHERE table_name = 'memories'`);
+      expect(tables.rows.map((row: { table_schema: string }) => row.table_schema).sort()).toEqual(['team_a', 'team_b']);
+    } finally {
+      await client.end();
+      await a.close();
+      await b.close();
+    }
+  });
+
   it('refuses a database written by a newer Engram, saying so', async () => {
     const url = await server.createDatabase(`newer_${++databases}`);
     await new PostgresStore(url).open().then((store) => store.close());

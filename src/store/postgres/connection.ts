@@ -9,7 +9,19 @@ import pg from 'pg';
 import { EngramError } from '../../errors.js';
 
 /** What a query runs on: the pool, or one client inside a transaction. */
-export type Queryable = Pick<pg.Pool, 'query'> | pg.PoolClient;
+export interface Queryable {
+  query(text: string, values?: unknown[]): Promise<pg.QueryResult>;
+}
+
+/** `pool` with every failure to reach the database reported as a one-line error (see `connectionError`). */
+export function reportingFailures(pool: Queryable, url: string): Queryable {
+  return {
+    query: (text, values) =>
+      pool.query(text, values).catch((error: unknown) => {
+        throw connectionError(error, url);
+      }),
+  };
+}
 
 /** Options of a PostgreSQL store's pool. */
 export interface PoolOptions {

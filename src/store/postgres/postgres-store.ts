@@ -38,7 +38,7 @@ import type {
   VectorIndexInfo,
   VectorSearchOptions,
 } from '../store.js';
-import { connectionError, createPool, type PoolOptions, type Queryable } from './connection.js';
+import { connectionError, createPool, type PoolOptions, type Queryable, reportingFailures } from './connection.js';
 import { filterClause, Params } from './filter-clause.js';
 import {
   changeObservations,
@@ -89,12 +89,15 @@ export class PostgresStore implements Store {
   private readonly pool: pg.Pool;
   private readonly vectors = new PostgresVectorTable();
   private ready: Promise<number> | null = null;
+  /** The pool, reporting connection failures as one-line errors. */
+  private readonly queries: Queryable;
   private closed = false;
 
   /** Connects lazily: the first call migrates the database if it needs it. */
   constructor(url: string, options: PoolOptions = {}) {
     this.url = url;
     this.pool = createPool(url, options);
+    this.queries = reportingFailures(this.pool, url);
   }
 
   /** Connects and migrates now; a bad URL, an unreachable server or refused credentials reject here. */
@@ -454,7 +457,7 @@ export class PostgresStore implements Store {
       this.ready = null; // a server that was down may be up next time
       throw error;
     }
-    return this.pool;
+    return this.queries;
   }
 
   /** Runs `action` in one transaction on one connection: all of it or none. */
