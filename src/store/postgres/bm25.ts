@@ -16,18 +16,14 @@ export type LexicalPart =
 /** A lexeme's positions, each with its field weight. */
 export type Postings = Map<string, { position: number; weight: FieldWeight }[]>;
 
-/** Reads a `tsvector` as PostgreSQL prints it (`'word':1A,5B 'other':2`); weight D is printed as none. */
-export function parsePostings(text: string): Postings {
-  const postings: Postings = new Map();
-  for (const match of text.matchAll(/'((?:[^']|'')*)'(?::([0-9A-D,]+))?/g)) {
-    const lexeme = (match[1] as string).replace(/''/g, "'").replace(/\\(.)/g, '$1');
-    const positions = (match[2] ?? '').split(',').filter((p) => p !== '');
-    postings.set(
+/** Postings from `unnest(tsvector)` rows: each lexeme with its positions and their weights (A–D). */
+export function postingsOf(rows: readonly (readonly [string, readonly number[], readonly string[]])[]): Postings {
+  return new Map(
+    rows.map(([lexeme, positions, weights]) => [
       lexeme,
-      positions.map((p) => ({ position: Number.parseInt(p, 10), weight: (/[ABC]$/.exec(p)?.[0] ?? 'D') as FieldWeight })),
-    );
-  }
-  return postings;
+      positions.map((position, i) => ({ position, weight: (weights[i] ?? 'D') as FieldWeight })),
+    ]),
+  );
 }
 
 /** The weighted number of times `part` occurs in a memory (FTS5's per-phrase frequency). */

@@ -9,7 +9,7 @@ import type { LexicalQuery } from '../../text/lexical-query.js';
 import { parseLexicalQuery } from '../../text/lexical-query.js';
 import type { LexicalHit, LexicalSearchOptions } from '../lexical-search.js';
 import type { MemoryFilter } from '../memory-filter.js';
-import { bm25Score, inverseDocumentFrequency, type LexicalPart, parsePostings } from './bm25.js';
+import { bm25Score, inverseDocumentFrequency, type LexicalPart, postingsOf } from './bm25.js';
 import type { Queryable } from './connection.js';
 import { filterClause, Params } from './filter-clause.js';
 import { indexWords } from './lexical-text.js';
@@ -58,19 +58,26 @@ export async function searchLexicalRows(
   const params = new Params();
   const where = filterClause(filter, 'm', params);
   const match = params.add(chosen.map((p) => `(${p.tsquery})`).join(' | '));
+  // Only the lexemes the parts can use come back, so a long memory costs no more than a short one.
+  const stems = params.add([
+    ...new Set(chosen.flatMap(({ part }) => (part.kind === 'term' ? [part.stem] : part.kind === 'phrase' ? part.stems : []))),
+  ]);
+  const prefixes = params.add(chosen.flatMap(({ part }) => (part.kind === 'prefix' ? [`${part.prefix}%`] : [])));
   const found = await db.query(
-    `SELECT m.rowid, m.id, m.search_vector::text AS postings, m.search_length AS length
+    `SELECT m.rowid, m.id, m.search_length AS length,
+       (SELECT coalesce(json_agg(json_build_array(u.lexeme, u.positions, u.weights)), '[]') FROM unnest(m.search_vector) u
+        WHERE u.lexeme = ANY(${stems}::text[]) OR u.lexeme LIKE ANY(${prefixes}::text[])) AS postings
      FROM memories m WHERE ${where} AND m.search_vector @@ ${match}::tsquery`,
     params.values,
   );
-  return (found.rows as { rowid: number; id: string; postings: string; length: number }[])
+  return (found.rows as { rowid: number; id: string; postings: [string, number[], string[]][]; length: number }[])
     .map((hit) => ({
       rowid: hit.rowid,
       id: hit.id,
       score: bm25Score(
         chosen.map((p) => p.part),
         idfs,
-        parsePostings(hit.postings),
+        postingsOf(hit.postings),
         hit.length,
         averageLength,
       ),
