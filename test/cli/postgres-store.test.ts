@@ -7,6 +7,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
+import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { type PostgresServer, startPostgres } from '../fixtures/postgres-server.js';
@@ -96,5 +97,11 @@ describe('engram on PostgreSQL', () => {
     );
     expect(fromSqlite).toHaveLength(5);
     expect(fromPostgres).toEqual(fromSqlite);
+    // They are in PostgreSQL itself, not in a file beside the SQLite one.
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    const stored = await client.query(`SELECT id FROM memories ORDER BY id`);
+    await client.end();
+    expect(stored.rows.map((row: { id: string }) => row.id)).toEqual(fromSqlite.map((memory) => memory.id));
   }, 60_000);
 });
