@@ -50,6 +50,9 @@ const CORPUS = [
   { text: 'Backups are kept for thirty days in cold storage', tags: ['ops', 'backup'] },
   { text: 'The meeting notes mention green tea twice and coffee once, tea tea tea' },
   { text: 'Peanut butter is banned from the shared kitchen because of allergies' },
+  // Words the Porter stemmer (FTS5's) and Snowball's English stemmer cut differently.
+  { text: 'Yesterday the team was always playing the key journey games', tags: ['saturday'] },
+  { text: 'The general manager is generous with the journal budget' },
 ];
 const QUERIES = [
   'tea',
@@ -61,6 +64,9 @@ const QUERIES = [
   'allergic peanuts',
   'Friday',
   'running tests',
+  'yesterday always playing journey',
+  'saturday keys',
+  'generously',
 ];
 
 describe('PostgresStore lexical scores', () => {

@@ -8,7 +8,7 @@
  * entity and relation links the other tables, timestamps are epoch milliseconds, tags, data and
  * bodies are JSON text. Links are foreign keys, which PostgreSQL always enforces, where SQLite
  * uses triggers. Full text is a `tsvector` with a GIN index over words Engram normalises itself
- * (lexical-text.ts), stemmed by a Snowball dictionary without a stop list, as FTS5's porter
+ * (lexical-text.ts), stemmed by Snowball's original Porter stemmer without a stop list, as FTS5's porter
  * tokenizer keeps every word.
  */
 import type pg from 'pg';
@@ -30,7 +30,7 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
     version: 1,
     description: 'memories with full text and vectors, sessions, receipts, activity, graph',
     sql: `
-      CREATE TEXT SEARCH DICTIONARY engram_stem (TEMPLATE = snowball, Language = english);
+      CREATE TEXT SEARCH DICTIONARY engram_stem (TEMPLATE = snowball, Language = porter);
       CREATE TEXT SEARCH CONFIGURATION engram_text (COPY = simple);
       ALTER TEXT SEARCH CONFIGURATION engram_text ALTER MAPPING FOR
         asciiword, word, numword, asciihword, hword, hword_part, hword_asciipart, hword_numpart WITH engram_stem;
