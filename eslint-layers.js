@@ -45,7 +45,7 @@ function importOf(names) {
   return `^(\\.\\./)+(${alternatives.join('|')})`;
 }
 
-const SQLITE = { regex: '(^|/)store/sqlite/', message: 'Only the facade (src/engram/) constructs the SQLite store.' };
+const SQLITE = { regex: '(^|/)store/(sqlite|postgres)/', message: 'Only the facade (src/engram/) constructs a store backend.' };
 
 function layerRule(layer) {
   const forbidden = [...FOLDERS, ...FILES].filter((name) => name !== layer && !ALLOWED[layer].includes(name));

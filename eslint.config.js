@@ -1,5 +1,5 @@
 // Lessons become lint rules (STYLE.md 9): type-only imports, sorted imports, no raw SQL
-// outside the SQLite store, and the layers of DESIGN.md (eslint-layers.js). Import cycles,
+// outside the store backends, and the layers of DESIGN.md (eslint-layers.js). Import cycles,
 // type-only imports included, are checked by dpdm in `npm run lint`.
 import js from '@eslint/js';
 import simpleImportSort from 'eslint-plugin-simple-import-sort';
@@ -8,7 +8,7 @@ import tseslint from 'typescript-eslint';
 import { layerConfigs } from './eslint-layers.js';
 
 const SQL = '^\\s*(SELECT|INSERT|UPDATE|DELETE|CREATE|DROP|ALTER|PRAGMA|WITH)\\s';
-const RAW_SQL = 'Raw SQL belongs in src/store/sqlite/: add a Store method instead.';
+const RAW_SQL = 'Raw SQL belongs in a store backend (src/store/sqlite/, src/store/postgres/): add a Store method instead.';
 
 export default tseslint.config(
   { ignores: ['dist/', 'build/', 'node_modules/', 'scratch/', 'coverage/'] },
@@ -32,7 +32,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/store/sqlite/**/*.ts', 'test/**/*.ts'],
+    files: ['src/store/sqlite/**/*.ts', 'src/store/postgres/**/*.ts', 'test/**/*.ts'],
     rules: { 'no-restricted-syntax': 'off' },
   },
   ...layerConfigs,

@@ -1,4 +1,4 @@
-// Compiles src/store/sqlite/vector-kernels.wat into vector-kernels-wasm.ts (the bytes, base64),
+// Compiles src/store/vector/vector-kernels.wat into vector-kernels-wasm.ts (the bytes, base64),
 // so the package ships no binary file and needs no compiler at install time.
 // `npm run build:kernels` runs it; a test checks the committed bytes match the source.
 import { Buffer } from 'node:buffer';
@@ -8,8 +8,8 @@ import { fileURLToPath, URL } from 'node:url';
 
 import createWabt from 'wabt';
 
-const SOURCE = fileURLToPath(new URL('../src/store/sqlite/vector-kernels.wat', import.meta.url));
-const TARGET = fileURLToPath(new URL('../src/store/sqlite/vector-kernels-wasm.ts', import.meta.url));
+const SOURCE = fileURLToPath(new URL('../src/store/vector/vector-kernels.wat', import.meta.url));
+const TARGET = fileURLToPath(new URL('../src/store/vector/vector-kernels-wasm.ts', import.meta.url));
 
 /** The WebAssembly module compiled from vector-kernels.wat, base64. */
 export async function compileVectorKernels() {

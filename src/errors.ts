@@ -12,6 +12,7 @@ export type EngramErrorCode =
   | 'database_missing'
   | 'database_invalid'
   | 'database_locked'
+  | 'database_unavailable'
   | 'database_read_only'
   | 'disk_full'
   | 'schema_too_new'

@@ -14,7 +14,13 @@ import { ConfigError } from '../errors.js';
 export const CONFIG_FILE_NAME = 'engram.toml';
 
 /** Environment variables that are options, not config keys. */
-const NON_KEY_VARIABLES: ReadonlySet<string> = new Set(['ENGRAM_DB', 'ENGRAM_CONFIG', 'ENGRAM_TOKEN', 'ENGRAM_DEBUG']);
+const NON_KEY_VARIABLES: ReadonlySet<string> = new Set([
+  'ENGRAM_DB',
+  'ENGRAM_STORE_URL',
+  'ENGRAM_CONFIG',
+  'ENGRAM_TOKEN',
+  'ENGRAM_DEBUG',
+]);
 
 /** Whether the variable `name` sets a config key (`ENGRAM_SECTION__KEY`) rather than an option. */
 export function isConfigKeyVariable(name: string): boolean {

@@ -27,6 +27,17 @@ const StoreSchema = z.strictObject({
   path: text().default('.engram/engram.db'),
   /** The tenant used when a call names none. @default "default" */
   tenant: text().default('default'),
+  /**
+   * A PostgreSQL database to use instead of the file at `path` (`postgres://user:password@host/db`,
+   * TLS through `?sslmode=require`); empty keeps the SQLite file. `--store` / ENGRAM_STORE_URL take
+   * precedence. @default ""
+   */
+  url: z
+    .string({ error: 'must be a string' })
+    .regex(/^$|^postgres(ql)?:\/\//i, 'must be empty (the SQLite file at path) or a postgres:// URL')
+    .default(''),
+  /** Connections each process holds to the PostgreSQL database at most. @default 10 */
+  pool_size: positive().default(10),
 });
 
 /** `[embedding]`: the model that turns text into vectors. */

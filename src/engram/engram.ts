@@ -32,6 +32,7 @@ import type { ActivityEntry } from '../model/session.js';
 import type { ReceiptQueryOptions, SessionOptions } from '../model/session-request.js';
 import { hybridSearch, type SearchHit } from '../retrieval/hybrid-search.js';
 import { Session } from '../session/session.js';
+import { PostgresStore } from '../store/postgres/postgres-store.js';
 import { SqliteStore } from '../store/sqlite/sqlite-store.js';
 import { withStorageErrors } from '../store/sqlite/with-storage-errors.js';
 import type { GraphCounts, MemoryFilter, Store, StoreStats } from '../store/store.js';
@@ -49,13 +50,13 @@ import { type MemoryFactory, persistWorkingSet } from './working-set-memory.js';
 
 /** How to open an engine. Everything is optional. */
 export interface OpenEngramOptions {
-  /** Database file. @default config `store.path` (".engram/engram.db") */
+  /** Database file; unused when config `store.url` names a PostgreSQL database. @default config `store.path` (".engram/engram.db") */
   path?: string;
   /** Settings of `engram.toml`'s shape; missing keys take the seeds' defaults. */
   config?: ConfigInput;
   /** The embedder; `null` stores no vectors (lexical search only). @default from config `[embedding]` */
   embedder?: Embedder | null;
-  /** The storage backend. @default SQLite at `path` */
+  /** The storage backend. @default PostgreSQL at config `store.url` when set, else SQLite at `path` */
   store?: Store;
   clock?: Clock;
   ids?: IdGenerator;
@@ -77,15 +78,18 @@ export interface EngramStats extends StoreStats {
 export async function openEngram(options: OpenEngramOptions = {}): Promise<Engram> {
   const config = parseConfig(options.config ?? {}, 'config');
   const file = options.path ?? config.store.path;
+  const postgres = options.store === undefined && config.store.url !== '';
   const store =
     options.store ??
-    withStorageErrors(
-      new SqliteStore(file, {
-        mustExist: options.mustExist ?? false,
-        createDirectory: path.resolve(file) === path.resolve(config.store.path),
-      }),
-      file,
-    );
+    (postgres
+      ? await new PostgresStore(config.store.url, { max: config.store.pool_size }).open()
+      : withStorageErrors(
+          new SqliteStore(file, {
+            mustExist: options.mustExist ?? false,
+            createDirectory: path.resolve(file) === path.resolve(config.store.path),
+          }),
+          file,
+        ));
   const raw = options.embedder !== undefined ? options.embedder : createEmbedderFromConfig(config.embedding);
   const clock = options.clock ?? systemClock;
   return new Engram({
@@ -95,7 +99,7 @@ export async function openEngram(options: OpenEngramOptions = {}): Promise<Engra
     clock,
     ids: options.ids ?? ulidGenerator(clock),
     tenant: options.tenant ?? config.store.tenant,
-    path: options.store ? null : file,
+    path: options.store || postgres ? null : file,
   });
 }
 

@@ -107,5 +107,22 @@ export function vectorSearchContract(current: () => MemoryStore & VectorSearch &
       expect([...vectors.keys()]).toEqual(['a']);
       expect([...(vectors.get('a') as Float32Array)]).toEqual([...EAST]);
     });
+
+    it('gives the cosine similarity of each listed memory that has a vector, within the tenant', async () => {
+      await store.commit({
+        insert: [
+          entry(makeMemory({ id: 'east' }), EAST),
+          entry(makeMemory({ id: 'diagonal' }), NORTH_EAST),
+          entry(makeMemory({ id: 'bare' })),
+          entry(makeMemory({ id: 'theirs', tenant: OTHER_TENANT }), EAST),
+        ],
+      });
+
+      const similarities = await store.vectorSimilarities(TENANT, ['east', 'diagonal', 'bare', 'theirs', 'missing'], EAST);
+
+      expect([...similarities.keys()].sort()).toEqual(['diagonal', 'east']);
+      expect(similarities.get('east')).toBeCloseTo(1, 5);
+      expect(similarities.get('diagonal')).toBeCloseTo(cosine(EAST, NORTH_EAST), 5);
+    });
   });
 }

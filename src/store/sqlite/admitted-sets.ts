@@ -12,6 +12,7 @@
  */
 import type Database from 'better-sqlite3';
 
+import type { AdmittedSet } from '../vector/admitted-set.js';
 import type { Clause } from './filter-clause.js';
 import { cachedStatement } from './statement-cache.js';
 
@@ -22,16 +23,6 @@ const MAX_SEEN = 64;
 /** Past this many changed memories, a set is read anew rather than brought up to date row by row. */
 const MAX_PENDING = 2_000;
 
-/** The rowids a filter admits. */
-export interface AdmittedSet {
-  /** 1 at every admitted rowid; rowids past its end are not admitted. */
-  readonly bits: Uint8Array;
-  /** How many rowids are admitted. */
-  readonly count: number;
-  /** Moves whenever the set changes, so a ranking made with it can be kept until then. */
-  readonly version: number;
-}
-
 interface HeldSet extends AdmittedSet {
   bits: Uint8Array;
   count: number;
@@ -39,6 +30,8 @@ interface HeldSet extends AdmittedSet {
   /** Rowids changed since the set was last brought up to date; null when too many to follow. */
   pending: Set<number> | null;
 }
+
+export type { AdmittedSet };
 
 let versions = 0;
 

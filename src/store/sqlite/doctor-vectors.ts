@@ -9,8 +9,8 @@ import type Database from 'better-sqlite3';
 
 import type { DoctorFinding, DoctorRepair } from '../doctor-report.js';
 import type { VectorIndexInfo } from '../store.js';
+import { binaryCode } from '../vector/quantized-index.js';
 import { countOf, type DoctorPart, EXAMPLES, examples, findingsOf, plural, REPAIR_COMMAND, repairable } from './doctor-part.js';
-import { binaryCode } from './quantized-index.js';
 import { blobToVector } from './rows.js';
 import { BAD_CODE, NO_EMBEDDER, OTHER_TENANT, recordedEmbedder, STRAY, WITHOUT_VECTOR } from './vector-faults.js';
 

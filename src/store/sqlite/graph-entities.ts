@@ -8,6 +8,7 @@ import type Database from 'better-sqlite3';
 
 import { InvalidInputError } from '../../errors.js';
 import { type Entity, entityKey } from '../../model/graph.js';
+import { mergeAliases, mergeObservations } from '../graph-lists.js';
 import type { EntityInput, ObservationChange } from '../graph-store.js';
 import { type EntityRow, rowToEntity, searchTextOf } from './graph-rows.js';
 import { cachedStatement } from './statement-cache.js';
@@ -155,29 +156,4 @@ function writeLists(db: Database.Database, row: EntityRow, aliases: string[], ob
 function insertAliasKeys(db: Database.Database, tenant: string, rowid: number, aliases: readonly string[]): void {
   const insert = db.prepare(`INSERT OR IGNORE INTO entity_aliases (tenant, alias_key, entity_rowid) VALUES (?, ?, ?)`);
   for (const alias of aliases) insert.run(tenant, entityKey(alias), rowid);
-}
-
-/** `current` plus the new aliases, matched like names; the entity's own name is not an alias. */
-function mergeAliases(nameKey: string, current: readonly string[], added: readonly string[]): string[] {
-  const keys = new Set([nameKey, ...current.map(entityKey)]);
-  const merged = [...current];
-  for (const alias of added) {
-    const key = entityKey(alias);
-    if (key === '' || keys.has(key)) continue;
-    keys.add(key);
-    merged.push(alias.trim());
-  }
-  return merged;
-}
-
-/** `current` plus the new observations, in order, without exact duplicates or blanks. */
-function mergeObservations(current: readonly string[], added: readonly string[]): string[] {
-  const merged = [...current];
-  const seen = new Set(current);
-  for (const observation of added) {
-    if (observation.trim() === '' || seen.has(observation)) continue;
-    seen.add(observation);
-    merged.push(observation);
-  }
-  return merged;
 }

@@ -6,7 +6,7 @@
 import type Database from 'better-sqlite3';
 
 import { EngramError } from '../../errors.js';
-import { binaryCode } from './quantized-index.js';
+import { binaryCode } from '../vector/quantized-index.js';
 import { blobToVector } from './rows.js';
 
 /** Marks a file as Engram's ("Engr"), so a foreign SQLite file is not mistaken for ours. */

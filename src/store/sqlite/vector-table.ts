@@ -9,9 +9,9 @@
  */
 import type Database from 'better-sqlite3';
 
+import { binaryCode, QuantizedIndex } from '../vector/quantized-index.js';
 import { AdmittedSets } from './admitted-sets.js';
 import type { Clause } from './filter-clause.js';
-import { binaryCode, QuantizedIndex } from './quantized-index.js';
 import { blobToVector, vectorToBlob } from './rows.js';
 import { cachedStatement } from './statement-cache.js';
 

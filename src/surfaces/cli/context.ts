@@ -1,14 +1,16 @@
 /**
- * What every CLI command shares: reading the global options (--db, --config, --json), loading
+ * What every CLI command shares: reading the global options (--db, --store, --config, --json), loading
  * the configuration, and opening the engine for the duration of one command.
  */
 import type { Command } from 'commander';
 
-import { type Engram, type EngramConfig, loadConfig, openEngram } from '../../index.js';
+import { type Engram, type EngramConfig, InvalidInputError, loadConfig, openEngram } from '../../index.js';
 
 /** The options every command accepts. */
 export interface GlobalOptions {
   db?: string;
+  /** A PostgreSQL URL (`--store` or ENGRAM_STORE_URL). */
+  store?: string;
   config?: string;
   json?: boolean;
 }
@@ -17,10 +19,35 @@ export function globalOptions(command: Command): GlobalOptions {
   return command.optsWithGlobals<GlobalOptions>();
 }
 
-/** Loads the configuration for `command`: `--config` (or ./engram.toml), then the `ENGRAM_*` settings. */
+/**
+ * Loads the configuration for `command`: `--config` (or ./engram.toml), then the `ENGRAM_*`
+ * settings, then the store the command line names: `--store` (ENGRAM_STORE_URL) over `--db`
+ * (ENGRAM_DB) over the file's `[store] url` and `path`.
+ */
 export function commandConfig(command: Command): EngramConfig {
   const { origin: _origin, ...config } = loadConfig({ file: globalOptions(command).config });
-  return config;
+  const { store, db } = globalOptions(command);
+  if (store !== undefined) {
+    if (!/^postgres(ql)?:\/\//i.test(store)) {
+      throw new InvalidInputError(`--store takes a postgres:// URL (got "${store}"); use --db for a SQLite file`);
+    }
+    return { ...config, store: { ...config.store, url: store } };
+  }
+  return db === undefined ? config : { ...config, store: { ...config.store, url: '' } };
+}
+
+/** Where the command's memories live, for messages: the file, or the PostgreSQL URL without its password. */
+export function describeStore(config: EngramConfig, file: string): string {
+  return config.store.url === '' ? file : config.store.url.replace(/^(postgres(?:ql)?:\/\/[^:/@]*):[^@]*@/i, '$1:***@');
+}
+
+/** Refuses a command that works on a SQLite file only when the configuration names a PostgreSQL store. */
+export function requireSqliteFile(config: EngramConfig, command: string): void {
+  if (config.store.url !== '') {
+    throw new InvalidInputError(
+      `${command} works on a SQLite file, not on PostgreSQL yet: name the file with --db (and no --store or [store] url)`,
+    );
+  }
 }
 
 /**

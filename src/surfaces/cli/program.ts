@@ -36,6 +36,11 @@ export function buildProgram(): Command {
     .description('Engram: long-term memory and recall for AI agents')
     .version(VERSION)
     .addOption(new Option('--db <path>', 'database file (default .engram/engram.db)').env('ENGRAM_DB'))
+    .addOption(
+      new Option('--store <url>', 'a PostgreSQL database instead of the file: postgres://user:password@host:5432/db').env(
+        'ENGRAM_STORE_URL',
+      ),
+    )
     .addOption(new Option('--config <file>', 'configuration file (default ./engram.toml if present)').env('ENGRAM_CONFIG'))
     .option('--json', 'print results as JSON')
     // Usage mistakes are thrown, not printed, so main.ts reports them like every other error.

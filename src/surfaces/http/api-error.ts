@@ -52,6 +52,7 @@ const ENGRAM_STATUS: Record<EngramErrorCode, number> = {
   database_missing: 500,
   database_invalid: 500,
   database_locked: 503,
+  database_unavailable: 503,
   database_read_only: 503,
   disk_full: 507,
   schema_too_new: 500,

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 
 import { backupDatabase } from '../../../index.js';
-import { commandConfig, globalOptions, printJson } from '../context.js';
+import { commandConfig, globalOptions, printJson, requireSqliteFile } from '../context.js';
 import { bytes } from '../format.js';
 
 export function registerBackup(program: Command): void {
@@ -17,6 +17,7 @@ export function registerBackup(program: Command): void {
     )
     .action(async (file: string, options: { force?: boolean }, command: Command) => {
       const config = commandConfig(command);
+      requireSqliteFile(config, 'engram backup');
       const summary = await backupDatabase({
         config,
         path: globalOptions(command).db ?? config.store.path,

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 
 import { doctorDatabase } from '../../../index.js';
-import { commandConfig, globalOptions, printJson } from '../context.js';
+import { commandConfig, globalOptions, printJson, requireSqliteFile } from '../context.js';
 import { doctorText } from '../doctor-format.js';
 import { ReportedFailure } from '../reported-failure.js';
 
@@ -14,6 +14,7 @@ export function registerDoctor(program: Command): void {
     .addHelpText('after', '\nExamples:\n  engram doctor\n  engram doctor --repair --db other.db\n  engram doctor --json')
     .action(async (options: { repair?: boolean }, command: Command) => {
       const config = commandConfig(command);
+      requireSqliteFile(config, 'engram doctor');
       const report = await doctorDatabase({
         config,
         path: globalOptions(command).db ?? config.store.path,

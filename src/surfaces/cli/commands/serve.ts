@@ -4,9 +4,9 @@
  */
 import type { Command } from 'commander';
 
-import { InvalidInputError, loadConfig, openEngram } from '../../../index.js';
+import { InvalidInputError, openEngram } from '../../../index.js';
 import { DEFAULT_PORT } from '../../http/default-port.js';
-import { globalOptions } from '../context.js';
+import { commandConfig, describeStore, globalOptions } from '../context.js';
 
 interface ServeOptions {
   port: string;
@@ -34,8 +34,8 @@ Examples:
   ENGRAM_TOKEN=$(openssl rand -hex 24) engram serve --host 0.0.0.0`,
     )
     .action(async (options: ServeOptions, command: Command) => {
-      const { db, config: configFile, json } = globalOptions(command);
-      const { origin: _origin, ...config } = loadConfig({ file: configFile });
+      const { db, json } = globalOptions(command);
+      const config = commandConfig(command);
       const path = db ?? config.store.path;
       // Loaded here, not with the CLI: every other command (and every hook call) would pay for it.
       const { parseTokenBindings, startHttpServer } = await import('../../http/index.js');
@@ -54,7 +54,7 @@ Examples:
         openapi: `${server.url}/openapi.json`,
         health: `${server.url}/health`,
         inspector: `${server.url}/`,
-        database: path,
+        database: describeStore(config, path),
         auth:
           tokens.length > 0 ? `bearer tokens for ${new Set(tokens.map((t) => t.tenant)).size} tenant(s)` : 'none (loopback only)',
       };
@@ -62,7 +62,7 @@ Examples:
       else {
         process.stdout.write(
           [
-            `Engram is serving ${path}`,
+            `Engram is serving ${where.database}`,
             `  HTTP API      ${where.api}   (routes: ${where.openapi})`,
             `  MCP endpoint  ${where.mcp}   (streamable HTTP; over stdio: engram mcp)`,
             `  inspector     ${where.inspector}   (the web inspector: memories, sessions, receipts)`,

@@ -9,11 +9,11 @@
  *    sees the query's magnitudes that its sign bits lose;
  * 3. the best of those by the query's bytes against theirs (SIMD too), nearly the float
  *    cosine order.
- * The caller re-scores the first few exactly against the float vectors (vector-table.ts).
+ * The caller re-scores the first few exactly against the float vectors (each backend's vector table, e.g. ../sqlite/vector-table.ts).
  * At 100k vectors of 512 dimensions the index holds about 60 MB; at a million about 600 MB.
  */
 
-import type { AdmittedSet } from './admitted-sets.js';
+import type { AdmittedSet } from './admitted-set.js';
 import { asymmetricScores, queryTables } from './asymmetric-score.js';
 import { writeInt8 } from './int8-vector.js';
 import { allPositions, positionsOfSmallest, scoresAsDistances, smallestPositions, WORST_DISTANCE } from './smallest.js';

@@ -1,0 +1,153 @@
+/**
+ * Full-text search of a PostgreSQL store: the GIN index on `search_vector` finds the memories
+ * matching any part of the query, and each is scored with FTS5's BM25 (bm25.ts) from its own
+ * `tsvector` and the store's term statistics (how many memories, how many words, how many
+ * memories hold each part), so scores match the SQLite store's. As there, a part found in more
+ * than 5% of a big store is left out of the match when a rarer part remains (common-terms.ts).
+ */
+import type { LexicalQuery } from '../../text/lexical-query.js';
+import { parseLexicalQuery } from '../../text/lexical-query.js';
+import type { LexicalHit, LexicalSearchOptions } from '../lexical-search.js';
+import type { MemoryFilter } from '../memory-filter.js';
+import { bm25Score, inverseDocumentFrequency, type LexicalPart, postingsOf } from './bm25.js';
+import type { Queryable } from './connection.js';
+import { filterClause, Params } from './filter-clause.js';
+import { indexWords } from './lexical-text.js';
+
+/** A part matching more than this share of the memories is common (as in the SQLite store). */
+const COMMON_SHARE = 0.05;
+/** Below this many matches no part is common, whatever the share. */
+const COMMON_MIN = 1_000;
+
+const MAX_WORD_BYTES = 2_046;
+
+interface Part {
+  /** As the SQLite store renders it; its length ranks common parts. */
+  rendered: string;
+  part: LexicalPart;
+  tsquery: string;
+}
+
+/** Lexical search over the memories `filter` admits; see the module comment. */
+export async function searchLexicalRows(
+  db: Queryable,
+  filter: MemoryFilter,
+  text: string,
+  limit: number,
+  options: LexicalSearchOptions = {},
+): Promise<LexicalHit[]> {
+  const query = parseLexicalQuery(text);
+  if (query === null || limit <= 0) return [];
+  const parts = await stemParts(db, query);
+  if (parts.length === 0) return [];
+  const counts = await db.query(
+    `SELECT count(*) AS total, coalesce(sum(search_length), 0) AS words,
+       ${parts.map((_, i) => `(SELECT count(*) FROM memories WHERE search_vector @@ $${i + 1}::tsquery) AS p${i}`).join(', ')}
+     FROM memories`,
+    parts.map((p) => p.tsquery),
+  );
+  const row = counts.rows[0] as Record<string, number>;
+  const total = row.total as number;
+  const matches = parts.map((_, i) => row[`p${i}`] as number);
+  const picked = pickParts(parts, matches, total);
+  if (picked.onlyCommon && options.skipIfOnlyCommon) return [];
+  const chosen = picked.positions.map((i) => parts[i] as Part);
+  const idfs = picked.positions.map((i) => inverseDocumentFrequency(total, matches[i] as number));
+  const averageLength = total > 0 ? (row.words as number) / total : 0;
+
+  const params = new Params();
+  const where = filterClause(filter, 'm', params);
+  const match = params.add(chosen.map((p) => `(${p.tsquery})`).join(' | '));
+  // Only the lexemes the parts can use come back, so a long memory costs no more than a short one.
+  const stems = params.add([
+    ...new Set(chosen.flatMap(({ part }) => (part.kind === 'term' ? [part.stem] : part.kind === 'phrase' ? part.stems : []))),
+  ]);
+  const prefixes = params.add(chosen.flatMap(({ part }) => (part.kind === 'prefix' ? [`${part.prefix}%`] : [])));
+  const found = await db.query(
+    `SELECT m.rowid, m.id, m.search_length AS length,
+       (SELECT coalesce(json_agg(json_build_array(u.lexeme, u.positions, u.weights)), '[]') FROM unnest(m.search_vector) u
+        WHERE u.lexeme = ANY(${stems}::text[]) OR u.lexeme LIKE ANY(${prefixes}::text[])) AS postings
+     FROM memories m WHERE ${where} AND m.search_vector @@ ${match}::tsquery`,
+    params.values,
+  );
+  return (found.rows as { rowid: number; id: string; postings: [string, number[], string[]][]; length: number }[])
+    .map((hit) => ({
+      rowid: hit.rowid,
+      id: hit.id,
+      score: bm25Score(
+        chosen.map((p) => p.part),
+        idfs,
+        postingsOf(hit.postings),
+        hit.length,
+        averageLength,
+      ),
+    }))
+    .filter((hit) => hit.score > 0)
+    .sort((a, b) => b.score - a.score || a.rowid - b.rowid)
+    .slice(0, limit)
+    .map(({ id, score }) => ({ id, score }));
+}
+
+/** The query's parts with their words stemmed by the store's dictionary. */
+async function stemParts(db: Queryable, query: LexicalQuery): Promise<Part[]> {
+  // PostgreSQL indexes no word longer than this (bytes); a longer one can match nothing.
+  const normal = (word: string) => {
+    const joined = indexWords(word).join('');
+    return Buffer.byteLength(joined) > MAX_WORD_BYTES ? '' : joined;
+  };
+  const phrases = query.phrases.map((phrase) => phrase.map(normal).filter((w) => w !== ''));
+  const terms = query.terms.map(normal).filter((w) => w !== '');
+  const prefixes = query.prefixes.map(normal).filter((w) => w !== '');
+  const words = [...new Set([...phrases.flat(), ...terms])];
+  const result = await db.query(
+    `SELECT w AS word, coalesce((ts_lexize('engram_stem', w))[1], w) AS stem FROM unnest($1::text[]) AS u(w)`,
+    [words],
+  );
+  const stems = new Map((result.rows as { word: string; stem: string }[]).map((r) => [r.word, r.stem]));
+  const stemOf = (word: string) => stems.get(word) ?? word;
+  const lexeme = (value: string) => `'${value.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+  return [
+    ...phrases
+      .filter((phrase) => phrase.length > 0)
+      .map((phrase): Part => {
+        const stemsOfPhrase = phrase.map(stemOf);
+        return {
+          rendered: `"${phrase.join(' ')}"`,
+          part:
+            stemsOfPhrase.length === 1
+              ? { kind: 'term', stem: stemsOfPhrase[0] as string }
+              : { kind: 'phrase', stems: stemsOfPhrase },
+          tsquery: stemsOfPhrase.map(lexeme).join(' <-> '),
+        };
+      }),
+    ...terms.map((term): Part => ({
+      rendered: `"${term}"`,
+      part: { kind: 'term', stem: stemOf(term) },
+      tsquery: lexeme(stemOf(term)),
+    })),
+    ...prefixes.map((prefix): Part => ({
+      rendered: `"${prefix}"*`,
+      part: { kind: 'prefix', prefix },
+      tsquery: `${lexeme(prefix)}:*`,
+    })),
+  ];
+}
+
+/** The positions of the parts worth matching, as the SQLite store picks them (see common-terms.ts there). */
+export function pickParts(
+  parts: readonly { rendered: string }[],
+  matches: readonly number[],
+  rows: number,
+): { positions: number[]; onlyCommon: boolean } {
+  const all = parts.map((_, i) => i);
+  const cap = Math.max(COMMON_MIN, Math.ceil(rows * COMMON_SHARE));
+  if (rows <= cap) return { positions: all, onlyCommon: false };
+  const rare = all.filter((i) => (matches[i] as number) > 0 && (matches[i] as number) < cap);
+  if (rare.length > 0) return { positions: rare, onlyCommon: false };
+  const common = all.filter((i) => (matches[i] as number) >= cap);
+  if (common.length === 0) return { positions: all, onlyCommon: false };
+  const longest = [...common].sort(
+    (a, b) => (parts[b] as Part).rendered.length - (parts[a] as Part).rendered.length,
+  )[0] as number;
+  return { positions: [longest], onlyCommon: true };
+}

@@ -1,0 +1,551 @@
+/**
+ * The scale-out Store: every part over one PostgreSQL database, shared by any number of Engram
+ * processes. Memories carry a `tsvector` (GIN-indexed) scored with FTS5's BM25 (lexical-search.ts)
+ * and a float32 vector searched through Engram's own in-memory quantized index (vector-table.ts);
+ * sessions, receipts, the activity log and the knowledge graph are tables beside them. Every
+ * query names its tenant. Each change runs in one transaction on one pooled connection.
+ */
+import type pg from 'pg';
+
+import { EngramError } from '../../errors.js';
+import type { Entity, Mention, Relation } from '../../model/graph.js';
+import type { Memory } from '../../model/memory.js';
+import type { Receipt } from '../../model/receipt.js';
+import type { ActivityEntry, SessionRecord } from '../../model/session.js';
+import { rowToEntity } from '../sqlite/graph-rows.js';
+import { MEMORY_COLUMNS, type MemoryRow, memoryToParams, rowToMemory } from '../sqlite/rows.js';
+import type {
+  ActivationRecord,
+  EntityInput,
+  GraphCounts,
+  GraphExtraction,
+  GraphPage,
+  Injection,
+  LexicalHit,
+  LexicalSearchOptions,
+  ListOptions,
+  MemoryChange,
+  MemoryFilter,
+  MentionQuery,
+  ObservationChange,
+  ReceiptQuery,
+  RelationInput,
+  RelationListOptions,
+  SessionNeighbour,
+  Store,
+  StoreStats,
+  VectorHit,
+  VectorIndexInfo,
+  VectorSearchOptions,
+} from '../store.js';
+import { connectionError, createPool, type PoolOptions, type Queryable, reportingFailures } from './connection.js';
+import { filterClause, Params } from './filter-clause.js';
+import {
+  changeObservations,
+  deleteEntityRows,
+  findEntityRows,
+  readEntities,
+  searchEntityRows,
+  upsertEntity,
+} from './graph-entities.js';
+import { recordExtraction } from './graph-extraction.js';
+import { countGraphRows, readGraphPage } from './graph-overview.js';
+import {
+  deleteRelationRows,
+  insertRelation,
+  invalidateRelationRows,
+  listRelationRows,
+  mentionsInMemories,
+  mentionsOfEntities,
+  readRelationsByRowid,
+  removeMentionRows,
+  resolveRelation,
+} from './graph-relations.js';
+import { searchLexicalRows } from './lexical-search.js';
+import { searchFields, searchVectorSql } from './lexical-text.js';
+import { migratePostgres, POSTGRES_LATEST_VERSION } from './migrations.js';
+import { sessionNeighbours } from './session-neighbours.js';
+import {
+  readActivity,
+  readInjections,
+  readReceipts,
+  readSession,
+  stampRetrieval,
+  writeActivation,
+  writeActivity,
+  writeSession,
+} from './session-tables.js';
+import { PostgresVectorTable, vectorToBytes } from './vector-table.js';
+
+/** The `engram_meta` key of the embedder that made the stored vectors (as in the SQLite store). */
+const INDEX_INFO_KEY = 'vector_index';
+/** Every column of a memory row but the rowid and the search columns, in `MEMORY_COLUMNS` order. */
+const COLUMNS = MEMORY_COLUMNS.join(', ');
+const READ_COLUMNS = `m.rowid, ${MEMORY_COLUMNS.map((c) => `m.${c}`).join(', ')}`;
+
+/** The scale-out Store over one PostgreSQL database; see the module comment. */
+export class PostgresStore implements Store {
+  readonly url: string;
+  private readonly pool: pg.Pool;
+  private readonly vectors = new PostgresVectorTable();
+  private ready: Promise<number> | null = null;
+  /** The pool, reporting connection failures as one-line errors. */
+  private readonly queries: Queryable;
+  private closed = false;
+
+  /** Connects lazily: the first call migrates the database if it needs it. */
+  constructor(url: string, options: PoolOptions = {}) {
+    this.url = url;
+    this.pool = createPool(url, options);
+    this.queries = reportingFailures(this.pool, url);
+  }
+
+  /** Connects and migrates now; a bad URL, an unreachable server or refused credentials reject here. */
+  async open(): Promise<this> {
+    await this.db();
+    return this;
+  }
+
+  async commit(change: MemoryChange): Promise<void> {
+    const removed: number[] = [];
+    const added: { rowid: number; tenant: string; vector: Float32Array }[] = [];
+    const touched = (change.update ?? []).some((u) => u.vector !== undefined) || (change.insert ?? []).some((i) => i.vector);
+    await this.transaction(async (db) => {
+      // Updates first: a memory superseded in this change frees its key for the insert.
+      for (const { memory, vector } of change.update ?? []) {
+        const rowid = await this.writeMemory(db, memory, 'update');
+        if (vector !== undefined) {
+          await this.vectors.delete(db, rowid);
+          removed.push(rowid);
+          if (vector) {
+            await this.vectors.write(db, rowid, memory.tenant, vector);
+            added.push({ rowid, tenant: memory.tenant, vector });
+          }
+        }
+      }
+      for (const { memory, vector } of change.insert ?? []) {
+        const rowid = await this.writeMemory(db, memory, 'insert');
+        if (vector) {
+          await this.vectors.write(db, rowid, memory.tenant, vector);
+          added.push({ rowid, tenant: memory.tenant, vector });
+        }
+      }
+    });
+    if (touched) await this.vectors.committed(await this.db(), removed, added);
+  }
+
+  async getMemory(tenant: string, id: string): Promise<Memory | null> {
+    const rows = await this.memories(`WHERE m.tenant = $1 AND m.id = $2`, [tenant, id]);
+    return rows[0] ?? null;
+  }
+
+  async getMemories(tenant: string, ids: readonly string[]): Promise<Memory[]> {
+    if (ids.length === 0) return [];
+    const found = new Map(
+      (await this.memories(`WHERE m.tenant = $1 AND m.id = ANY($2::text[])`, [tenant, [...ids]])).map((m) => [m.id, m]),
+    );
+    return ids.flatMap((id) => found.get(id) ?? []);
+  }
+
+  async findByKey(tenant: string, scope: string, key: string): Promise<Memory | null> {
+    const rows = await this.memories(
+      `WHERE m.tenant = $1 AND m.scope = $2 AND m.key = $3 AND m.superseded_by IS NULL AND m.archived_at IS NULL`,
+      [tenant, scope, key],
+    );
+    return rows[0] ?? null;
+  }
+
+  async purgeMemories(tenant: string, ids: readonly string[]): Promise<number> {
+    if (ids.length === 0) return 0;
+    const deleted = await this.transaction(async (db) => {
+      // Injections feed repeat suppression of memories that exist; a purged one's would be orphans.
+      await db.query(`DELETE FROM injections WHERE tenant = $1 AND memory_id = ANY($2::text[])`, [tenant, [...ids]]);
+      const result = await db.query(`DELETE FROM memories WHERE tenant = $1 AND id = ANY($2::text[]) RETURNING rowid`, [
+        tenant,
+        [...ids],
+      ]);
+      return (result.rows as { rowid: number }[]).map((row) => row.rowid);
+    });
+    if (deleted.length > 0) await this.vectors.committed(await this.db(), deleted, []);
+    return deleted.length;
+  }
+
+  async listMemories(filter: MemoryFilter, options: ListOptions): Promise<Memory[]> {
+    const params = new Params();
+    const where = filterClause(filter, 'm', params);
+    const order = options.order === 'oldest' ? 'ASC' : 'DESC';
+    return this.memories(
+      `WHERE ${where} ORDER BY m.created_at ${order}, m.rowid ${order}
+       LIMIT ${params.add(Math.max(0, options.limit))} OFFSET ${params.add(Math.max(0, options.offset ?? 0))}`,
+      params.values,
+    );
+  }
+
+  async listSessionNeighbours(filter: MemoryFilter, memoryIds: readonly string[], radius: number): Promise<SessionNeighbour[]> {
+    return sessionNeighbours(await this.db(), filter, memoryIds, radius);
+  }
+
+  async countMemories(filter: MemoryFilter): Promise<number> {
+    const params = new Params();
+    const where = filterClause(filter, 'm', params);
+    const result = await (await this.db()).query(`SELECT count(*) AS n FROM memories m WHERE ${where}`, params.values);
+    return (result.rows[0] as { n: number }).n;
+  }
+
+  async *iterateMemories(filter: MemoryFilter, pageSize = 1000): AsyncIterable<Memory> {
+    const params = new Params();
+    const where = filterClause(filter, 'm', params);
+    yield* this.pages(where, params, pageSize);
+  }
+
+  async *iterateAllMemories(pageSize = 1000): AsyncIterable<Memory> {
+    yield* this.pages('true', new Params(), pageSize);
+  }
+
+  async searchLexical(filter: MemoryFilter, query: string, limit: number, options?: LexicalSearchOptions): Promise<LexicalHit[]> {
+    return searchLexicalRows(await this.db(), filter, query, limit, options);
+  }
+
+  async searchVector(
+    filter: MemoryFilter,
+    vector: Float32Array,
+    limit: number,
+    options: VectorSearchOptions = {},
+  ): Promise<VectorHit[]> {
+    const params = new Params();
+    const where = filterClause(filter, 'm', params);
+    return this.vectors.search(await this.db(), filter.tenant, where, params, vector, limit, {
+      exact: options.exact ?? false,
+      bounded: options.bounded ?? false,
+    });
+  }
+
+  async vectorSimilarities(tenant: string, ids: readonly string[], vector: Float32Array): Promise<Map<string, number>> {
+    return this.vectors.similarities(await this.db(), tenant, ids, vector);
+  }
+
+  async getVectors(tenant: string, ids: readonly string[]): Promise<Map<string, Float32Array>> {
+    return this.vectors.vectorsOf(await this.db(), tenant, ids);
+  }
+
+  async recordRetrieval(tenant: string, ids: readonly string[], at: string): Promise<void> {
+    await stampRetrieval(await this.db(), tenant, ids, Date.parse(at));
+  }
+
+  async getIndexInfo(): Promise<VectorIndexInfo | null> {
+    const result = await (await this.db()).query(`SELECT value FROM engram_meta WHERE key = $1`, [INDEX_INFO_KEY]);
+    const row = result.rows[0] as { value: string } | undefined;
+    return row === undefined ? null : (JSON.parse(row.value) as VectorIndexInfo);
+  }
+
+  async setIndexInfo(info: VectorIndexInfo): Promise<void> {
+    await writeIndexInfo(await this.db(), info);
+  }
+
+  async replaceVectorIndex(info: VectorIndexInfo, vectors: readonly { id: string; vector: Float32Array }[]): Promise<void> {
+    try {
+      await this.transaction(async (db) => {
+        await db.query(`DELETE FROM memory_embeddings`);
+        await writeIndexInfo(db, info);
+        for (const { id, vector } of vectors) {
+          const found = await db.query(`SELECT rowid, tenant FROM memories WHERE id = $1`, [id]);
+          const row = found.rows[0] as { rowid: number; tenant: string } | undefined;
+          if (row) await this.vectors.write(db, row.rowid, row.tenant, vector);
+        }
+      });
+    } finally {
+      this.vectors.forget();
+      await this.vectors.committed(await this.db(), [], []);
+    }
+  }
+
+  async getCachedEmbeddings(model: string, hashes: readonly string[]): Promise<Map<string, Float32Array>> {
+    if (hashes.length === 0) return new Map();
+    const result = await (
+      await this.db()
+    ).query(`SELECT hash, vector FROM embedding_cache WHERE model = $1 AND hash = ANY($2::text[])`, [model, [...hashes]]);
+    return new Map(
+      (result.rows as { hash: string; vector: Buffer }[]).map((row) => [
+        row.hash,
+        new Float32Array(Uint8Array.from(row.vector).buffer),
+      ]),
+    );
+  }
+
+  async putCachedEmbeddings(model: string, entries: readonly { hash: string; vector: Float32Array }[]): Promise<void> {
+    if (entries.length === 0) return;
+    // The last entry of a hash wins, as a row-by-row replace would leave it.
+    const latest = new Map(entries.map((e) => [e.hash, e.vector]));
+    await (
+      await this.db()
+    ).query(
+      `INSERT INTO embedding_cache (model, hash, vector) SELECT $1, h, v FROM unnest($2::text[], $3::bytea[]) AS u(h, v)
+       ON CONFLICT (model, hash) DO UPDATE SET vector = excluded.vector`,
+      [model, [...latest.keys()], [...latest.values()].map(vectorToBytes)],
+    );
+  }
+
+  async getSession(tenant: string, id: string): Promise<SessionRecord | null> {
+    return readSession(await this.db(), tenant, id);
+  }
+
+  async saveSession(record: SessionRecord): Promise<void> {
+    await writeSession(await this.db(), record);
+  }
+
+  async recordActivation(record: ActivationRecord): Promise<void> {
+    await this.transaction((db) => writeActivation(db, record));
+  }
+
+  async listInjections(tenant: string, sessionId: string, sinceTurn: number): Promise<Injection[]> {
+    return readInjections(await this.db(), tenant, sessionId, sinceTurn);
+  }
+
+  async listReceipts(tenant: string, query: ReceiptQuery): Promise<Receipt[]> {
+    return readReceipts(await this.db(), tenant, query);
+  }
+
+  async appendActivity(entry: ActivityEntry): Promise<void> {
+    await writeActivity(await this.db(), entry);
+  }
+
+  async listActivity(tenant: string, options: { day?: string | undefined; limit: number }): Promise<ActivityEntry[]> {
+    return readActivity(await this.db(), tenant, options);
+  }
+
+  async upsertEntities(tenant: string, entities: readonly EntityInput[], at: string): Promise<Entity[]> {
+    const when = Date.parse(at);
+    // Read back after every write: a later input may have merged more into an earlier one's entity.
+    const ids = await this.graphTransaction(tenant, async (db) => {
+      const out: string[] = [];
+      for (const input of entities) out.push((await upsertEntity(db, tenant, input, when)).id);
+      return out;
+    });
+    const found = new Map((await readEntities(await this.db(), tenant, ids)).map((entity) => [entity.id, entity]));
+    return ids.flatMap((id) => found.get(id) ?? []);
+  }
+
+  async getEntities(tenant: string, ids: readonly string[]): Promise<Entity[]> {
+    return readEntities(await this.db(), tenant, ids);
+  }
+
+  async findEntities(tenant: string, names: readonly string[]): Promise<Entity[]> {
+    return (await findEntityRows(await this.db(), tenant, names)).map(rowToEntity);
+  }
+
+  async searchEntities(tenant: string, query: string, limit: number): Promise<Entity[]> {
+    return searchEntityRows(await this.db(), tenant, query, limit);
+  }
+
+  async deleteEntities(tenant: string, ids: readonly string[]): Promise<number> {
+    return this.graphTransaction(tenant, (db) => deleteEntityRows(db, tenant, ids));
+  }
+
+  async addObservations(tenant: string, changes: readonly ObservationChange[], at: string): Promise<ObservationChange[]> {
+    return this.graphTransaction(tenant, (db) => changeObservations(db, tenant, changes, 'add', Date.parse(at)));
+  }
+
+  async removeObservations(tenant: string, changes: readonly ObservationChange[], at: string): Promise<number> {
+    const removed = await this.graphTransaction(tenant, (db) =>
+      changeObservations(db, tenant, changes, 'remove', Date.parse(at)),
+    );
+    return removed.reduce((sum, change) => sum + change.observations.length, 0);
+  }
+
+  async addRelations(tenant: string, relations: readonly RelationInput[], at: string): Promise<Relation[]> {
+    const when = Date.parse(at);
+    const rowids = await this.graphTransaction(tenant, async (db) => {
+      const out: number[] = [];
+      for (const input of relations) out.push(await insertRelation(db, tenant, await resolveRelation(db, tenant, input), when));
+      return out;
+    });
+    return readRelationsByRowid(await this.db(), rowids);
+  }
+
+  async listRelations(tenant: string, entityIds: readonly string[], options?: RelationListOptions): Promise<Relation[]> {
+    return listRelationRows(await this.db(), tenant, entityIds, options);
+  }
+
+  async deleteRelations(tenant: string, ids: readonly string[]): Promise<number> {
+    return deleteRelationRows(await this.db(), tenant, ids);
+  }
+
+  async invalidateRelations(tenant: string, memoryIds: readonly string[], at: string): Promise<number> {
+    return invalidateRelationRows(await this.db(), tenant, memoryIds, Date.parse(at));
+  }
+
+  async recordExtractions(tenant: string, extractions: readonly GraphExtraction[], at: string): Promise<number> {
+    const when = Date.parse(at);
+    return this.graphTransaction(tenant, async (db) => {
+      let recorded = 0;
+      for (const extraction of extractions) if (await recordExtraction(db, tenant, extraction, when)) recorded++;
+      return recorded;
+    });
+  }
+
+  async removeMentions(tenant: string, memoryIds: readonly string[]): Promise<number> {
+    return removeMentionRows(await this.db(), tenant, memoryIds);
+  }
+
+  async listMentionsOfEntities(filter: MemoryFilter, entityIds: readonly string[], query: MentionQuery): Promise<Mention[]> {
+    return mentionsOfEntities(await this.db(), filter, entityIds, query);
+  }
+
+  async listMentionsInMemories(tenant: string, memoryIds: readonly string[]): Promise<Mention[]> {
+    return mentionsInMemories(await this.db(), tenant, memoryIds);
+  }
+
+  async readGraph(tenant: string, page: { offset?: number; limit: number; includeInvalidated?: boolean }): Promise<GraphPage> {
+    return readGraphPage(await this.db(), tenant, page);
+  }
+
+  async countGraph(tenant: string): Promise<GraphCounts> {
+    return countGraphRows(await this.db(), tenant);
+  }
+
+  async stats(tenant: string): Promise<StoreStats> {
+    const db = await this.db();
+    const counts = await db.query(
+      `SELECT count(*) AS memories,
+         count(*) FILTER (WHERE archived_at IS NULL AND superseded_by IS NULL) AS live,
+         count(*) FILTER (WHERE archived_at IS NOT NULL) AS archived,
+         count(*) FILTER (WHERE superseded_by IS NOT NULL) AS superseded,
+         (SELECT count(*) FROM memory_embeddings WHERE tenant = $1) AS vectors,
+         (SELECT count(*) FROM embedding_cache) AS cached
+       FROM memories WHERE tenant = $1`,
+      [tenant],
+    );
+    const row = counts.rows[0] as Record<string, number>;
+    const groups = async (column: 'kind' | 'tier' | 'scope') => {
+      const result = await db.query(
+        `SELECT ${column} AS name, count(*) AS n FROM memories
+         WHERE tenant = $1 AND archived_at IS NULL AND superseded_by IS NULL GROUP BY ${column} ORDER BY n DESC, ${column}`,
+        [tenant],
+      );
+      return Object.fromEntries((result.rows as { name: string; n: number }[]).map(({ name, n }) => [name, n]));
+    };
+    return {
+      memories: row.memories as number,
+      live: row.live as number,
+      archived: row.archived as number,
+      superseded: row.superseded as number,
+      byKind: await groups('kind'),
+      byTier: await groups('tier'),
+      byScope: await groups('scope'),
+      vectors: row.vectors as number,
+      cachedEmbeddings: row.cached as number,
+      index: await this.getIndexInfo(),
+      schemaVersion: POSTGRES_LATEST_VERSION,
+      sizeBytes: null,
+    };
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.vectors.forget();
+    await this.pool.end();
+  }
+
+  /** The pool, once the database is reachable and migrated. */
+  private async db(): Promise<Queryable> {
+    if (this.closed) throw new EngramError('closed', 'the PostgreSQL store is closed');
+    this.ready ??= migratePostgres(this.pool, this.url);
+    try {
+      await this.ready;
+    } catch (error) {
+      this.ready = null; // a server that was down may be up next time
+      throw error;
+    }
+    return this.queries;
+  }
+
+  /** Runs `action` in one transaction on one connection: all of it or none. */
+  private async transaction<T>(action: (db: pg.PoolClient) => Promise<T>): Promise<T> {
+    await this.db();
+    let client: pg.PoolClient;
+    try {
+      client = await this.pool.connect();
+    } catch (error) {
+      throw connectionError(error, this.url);
+    }
+    try {
+      await client.query('BEGIN');
+      const result = await action(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw connectionError(error, this.url);
+    } finally {
+      client.release();
+    }
+  }
+
+  /** A graph write: one transaction per tenant at a time, as entities are merged by name. */
+  private graphTransaction<T>(tenant: string, action: (db: pg.PoolClient) => Promise<T>): Promise<T> {
+    return this.transaction(async (db) => {
+      await db.query(`SELECT pg_advisory_xact_lock(hashtext('engram-graph:' || $1))`, [tenant]);
+      return action(db);
+    });
+  }
+
+  /** Inserts or updates one memory with its search columns; returns its rowid. */
+  private async writeMemory(db: Queryable, memory: Memory, mode: 'insert' | 'update'): Promise<number> {
+    const values = memoryToParams(memory);
+    const { fields, length } = searchFields(memory);
+    const params = new Params(MEMORY_COLUMNS.map((column) => values[column]));
+    const vector = searchVectorSql(fields.map((field) => params.add(field)));
+    const lengthParam = params.add(length);
+    if (mode === 'insert') {
+      const result = await db.query(
+        `INSERT INTO memories (${COLUMNS}, search_vector, search_length)
+         VALUES (${MEMORY_COLUMNS.map((_, i) => `$${i + 1}`).join(', ')}, ${vector}, ${lengthParam}) RETURNING rowid`,
+        params.values,
+      );
+      return (result.rows[0] as { rowid: number }).rowid;
+    }
+    const assignments = MEMORY_COLUMNS.map((column, i) => ({ column, i }))
+      .filter(({ column }) => column !== 'id' && column !== 'tenant')
+      .map(({ column, i }) => `${column} = $${i + 1}`);
+    const result = await db.query(
+      `UPDATE memories SET ${assignments.join(', ')}, search_vector = ${vector}, search_length = ${lengthParam}
+       WHERE id = $1 AND tenant = $2 RETURNING rowid`,
+      params.values,
+    );
+    const row = result.rows[0] as { rowid: number } | undefined;
+    if (row === undefined) throw new Error(`update of unknown memory ${memory.id}`);
+    return row.rowid;
+  }
+
+  private async memories(tail: string, params: readonly unknown[]): Promise<Memory[]> {
+    return (await this.memoryRows(tail, params)).map(rowToMemory);
+  }
+
+  private async memoryRows(tail: string, params: readonly unknown[]): Promise<MemoryRow[]> {
+    const result = await (await this.db()).query(`SELECT ${READ_COLUMNS} FROM memories m ${tail}`, [...params]);
+    return result.rows as MemoryRow[];
+  }
+
+  private async *pages(where: string, params: Params, pageSize: number): AsyncIterable<Memory> {
+    let after = 0;
+    for (;;) {
+      const page = new Params(params.values);
+      const rows = await this.memoryRows(
+        `WHERE ${where} AND m.rowid > ${page.add(after)} ORDER BY m.rowid LIMIT ${page.add(pageSize)}`,
+        page.values,
+      );
+      for (const row of rows) yield rowToMemory(row);
+      const last = rows[rows.length - 1];
+      if (!last || rows.length < pageSize) return;
+      after = last.rowid;
+    }
+  }
+}
+
+async function writeIndexInfo(db: Queryable, info: VectorIndexInfo): Promise<void> {
+  await db.query(`INSERT INTO engram_meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value`, [
+    INDEX_INFO_KEY,
+    JSON.stringify(info),
+  ]);
+}

@@ -1,0 +1,225 @@
+/**
+ * The vectors of a PostgreSQL store: float32 `bytea` in `memory_embeddings` (one row per memory,
+ * keyed by the memory's rowid) with each vector's binary code, and per-tenant in-memory
+ * quantized indexes (../vector/quantized-index.ts) built from them for approximate search, as
+ * the SQLite store does. Small sets are scored exactly here; large ones by the index, whose best
+ * few the filter admits are then re-scored exactly. A filter that leaves out too many of the
+ * index's candidates falls back to an exact scan of the set it admits.
+ *
+ * The indexes follow this process's own writes in place. Every committed change of the vectors
+ * also takes a number from the `vector_changes` sequence; a search that finds the sequence moved
+ * by anyone else drops the indexes and rebuilds them.
+ */
+import { binaryCode, QuantizedIndex } from '../vector/quantized-index.js';
+import type { VectorHit } from '../vector-search.js';
+import type { Queryable } from './connection.js';
+import { Params } from './filter-clause.js';
+
+/** Up to this many candidate vectors, an exact scan is cheap enough and exact (as in SQLite). */
+const EXACT_SCAN_MAX = 4_000;
+/** Candidates the index ranks: per result asked for, at least this many, and a share of the index. */
+const CANDIDATES_PER_RESULT = 4;
+const MIN_CANDIDATES = 600;
+const CANDIDATES_SHARE = 1 / 256;
+const SMALL_INDEX_SHARE = 1 / 32;
+/** Of those the filter admits, the best this many per result asked for are re-scored exactly. */
+const EXACT_PER_RESULT = 1.5;
+
+/** Vectors are stored as little-endian float32 bytes. */
+export function vectorToBytes(vector: Float32Array): Buffer {
+  return Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength);
+}
+
+export function bytesToVector(bytes: Buffer): Float32Array {
+  const copy = new Uint8Array(bytes.byteLength);
+  copy.set(bytes);
+  return new Float32Array(copy.buffer);
+}
+
+/** Cosine similarity of two vectors of one length; 0 when either is all zeros. */
+export function cosine(a: Float32Array, b: Float32Array): number {
+  let dot = 0;
+  let aa = 0;
+  let bb = 0;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i] as number;
+    const y = b[i] as number;
+    dot += x * y;
+    aa += x * x;
+    bb += y * y;
+  }
+  return aa === 0 || bb === 0 ? 0 : dot / Math.sqrt(aa * bb);
+}
+
+export class PostgresVectorTable {
+  private readonly indexes = new Map<string, QuantizedIndex>();
+  /** The `vector_changes` value the indexes reflect. */
+  private seenChange: number | null = null;
+
+  /** Stores the vector of memory `rowid` inside the caller's transaction; every vector of a database has one length. */
+  async write(db: Queryable, rowid: number, tenant: string, vector: Float32Array): Promise<void> {
+    const other = await db.query(`SELECT length(vector) AS bytes FROM memory_embeddings WHERE rowid <> $1 LIMIT 1`, [rowid]);
+    const bytes = (other.rows[0] as { bytes: number } | undefined)?.bytes;
+    if (bytes !== undefined && bytes !== vector.byteLength) {
+      throw new Error(`vector of ${vector.length} dimensions in an index of ${bytes / 4}`);
+    }
+    const code = binaryCode(vector);
+    await db.query(
+      `INSERT INTO memory_embeddings (rowid, tenant, vector, code) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (rowid) DO UPDATE SET tenant = excluded.tenant, vector = excluded.vector, code = excluded.code`,
+      [rowid, tenant, vectorToBytes(vector), Buffer.from(code.buffer)],
+    );
+  }
+
+  /** Removes the vector of memory `rowid` inside the caller's transaction. */
+  async delete(db: Queryable, rowid: number): Promise<void> {
+    await db.query(`DELETE FROM memory_embeddings WHERE rowid = $1`, [rowid]);
+  }
+
+  /**
+   * After a committed change: brings loaded indexes up to date with what this process wrote
+   * (`removed` rowids, then `added` vectors) and marks the change for other processes.
+   */
+  async committed(
+    db: Queryable,
+    removed: readonly number[],
+    added: readonly { rowid: number; tenant: string; vector: Float32Array }[],
+  ): Promise<void> {
+    for (const rowid of removed) for (const index of this.indexes.values()) index.remove(rowid);
+    for (const { rowid, tenant, vector } of added) {
+      const index = this.indexes.get(tenant);
+      if (index?.dimensions === vector.length) index.add(rowid, vector);
+      else if (index) this.indexes.delete(tenant);
+    }
+    const result = await db.query(`SELECT nextval('vector_changes') AS change`);
+    const change = (result.rows[0] as { change: number }).change;
+    // Only when nobody else changed the vectors since the indexes were built do they stay.
+    if (this.seenChange !== null && change === this.seenChange + 1) this.seenChange = change;
+    else this.forget();
+  }
+
+  /** Drops every loaded index; the next search rebuilds what it needs. */
+  forget(): void {
+    this.indexes.clear();
+    this.seenChange = null;
+  }
+
+  async count(db: Queryable, tenant: string): Promise<number> {
+    const result = await db.query(`SELECT count(*) AS n FROM memory_embeddings WHERE tenant = $1`, [tenant]);
+    return (result.rows[0] as { n: number }).n;
+  }
+
+  /** The `limit` memories nearest to `vector` among those `where` (over alias `m`, with `params`) admits. */
+  async search(
+    db: Queryable,
+    tenant: string,
+    where: string,
+    params: Params,
+    vector: Float32Array,
+    limit: number,
+    { exact, bounded }: { exact: boolean; bounded: boolean },
+  ): Promise<VectorHit[]> {
+    if (limit <= 0) return [];
+    await this.checkFreshness(db);
+    const total = this.indexes.get(tenant)?.size ?? (await this.count(db, tenant));
+    if (exact || total <= EXACT_SCAN_MAX) return this.scan(db, where, params, vector, limit);
+    const index = await this.indexFor(db, tenant);
+    const first = Math.max(
+      limit * CANDIDATES_PER_RESULT,
+      Math.min(MIN_CANDIDATES, Math.ceil(index.size * SMALL_INDEX_SHARE)),
+      Math.ceil(index.size * CANDIDATES_SHARE),
+    );
+    const candidates = index.nearestTo(vector, first);
+    const admitted = await this.admittedAmong(db, candidates, where, params);
+    const best = this.rescore(admitted.slice(0, Math.ceil(limit * EXACT_PER_RESULT)), vector, limit);
+    if (best.length >= limit || bounded || first >= index.size) return best;
+    // The filter left out too many of the nearest: scan exactly what it admits.
+    return this.scan(db, where, params, vector, limit);
+  }
+
+  /** Cosine similarity of `vector` to each of these memories of `tenant` that has a vector. */
+  async similarities(db: Queryable, tenant: string, ids: readonly string[], vector: Float32Array): Promise<Map<string, number>> {
+    const vectors = await this.vectorsOf(db, tenant, ids);
+    return new Map([...vectors].map(([id, stored]) => [id, cosine(stored, vector)]));
+  }
+
+  /** The stored vectors of these memories of `tenant`. */
+  async vectorsOf(db: Queryable, tenant: string, ids: readonly string[]): Promise<Map<string, Float32Array>> {
+    if (ids.length === 0) return new Map();
+    const result = await db.query(
+      `SELECT m.id, e.vector FROM memories m JOIN memory_embeddings e ON e.rowid = m.rowid
+       WHERE m.tenant = $1 AND m.id = ANY($2::text[])`,
+      [tenant, [...ids]],
+    );
+    return new Map((result.rows as { id: string; vector: Buffer }[]).map((row) => [row.id, bytesToVector(row.vector)]));
+  }
+
+  private async checkFreshness(db: Queryable): Promise<void> {
+    const result = await db.query(`SELECT last_value AS change, is_called FROM vector_changes`);
+    const { change, is_called } = result.rows[0] as { change: number; is_called: boolean };
+    const current = is_called ? change : 0;
+    if (this.seenChange !== current) {
+      this.indexes.clear();
+      this.seenChange = current;
+    }
+  }
+
+  /** Those of these candidate rowids that the filter admits, with their vectors, in their order. */
+  private async admittedAmong(
+    db: Queryable,
+    rowids: readonly number[],
+    where: string,
+    params: Params,
+  ): Promise<{ id: string; vector: Float32Array }[]> {
+    if (rowids.length === 0) return [];
+    const own = new Params(params.values);
+    const list = own.add([...rowids]);
+    const result = await db.query(
+      `SELECT m.rowid, m.id, e.vector FROM memories m JOIN memory_embeddings e ON e.rowid = m.rowid
+       WHERE m.rowid = ANY(${list}::integer[]) AND ${where}`,
+      own.values,
+    );
+    const byRowid = new Map(
+      (result.rows as { rowid: number; id: string; vector: Buffer }[]).map((row) => [
+        row.rowid,
+        { id: row.id, vector: bytesToVector(row.vector) },
+      ]),
+    );
+    return rowids.flatMap((rowid) => byRowid.get(rowid) ?? []);
+  }
+
+  private rescore(rows: readonly { id: string; vector: Float32Array }[], vector: Float32Array, limit: number): VectorHit[] {
+    return rows
+      .map((row) => ({ id: row.id, similarity: cosine(row.vector, vector) }))
+      .sort((a, b) => b.similarity - a.similarity)
+      .slice(0, limit);
+  }
+
+  private async scan(db: Queryable, where: string, params: Params, vector: Float32Array, limit: number): Promise<VectorHit[]> {
+    const result = await db.query(
+      `SELECT m.id, e.vector FROM memory_embeddings e JOIN memories m ON m.rowid = e.rowid WHERE ${where}`,
+      params.values,
+    );
+    const rows = (result.rows as { id: string; vector: Buffer }[]).filter((row) => row.vector.byteLength === vector.byteLength);
+    return this.rescore(
+      rows.map((row) => ({ id: row.id, vector: bytesToVector(row.vector) })),
+      vector,
+      limit,
+    );
+  }
+
+  private async indexFor(db: Queryable, tenant: string): Promise<QuantizedIndex> {
+    const held = this.indexes.get(tenant);
+    if (held) return held;
+    const result = await db.query(`SELECT rowid, vector, code FROM memory_embeddings WHERE tenant = $1`, [tenant]);
+    let index: QuantizedIndex | undefined;
+    for (const row of result.rows as { rowid: number; vector: Buffer; code: Buffer }[]) {
+      const vector = bytesToVector(row.vector);
+      index ??= new QuantizedIndex(vector.length, Math.max(1024, result.rows.length));
+      index.add(row.rowid, vector, new Uint32Array(bytesToVector(row.code).buffer));
+    }
+    index ??= new QuantizedIndex(0);
+    this.indexes.set(tenant, index);
+    return index;
+  }
+}

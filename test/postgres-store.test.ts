@@ -1,0 +1,254 @@
+/**
+ * PostgresStore against the shared Store contract on a real PostgreSQL server the test starts
+ * itself (test/fixtures/postgres-server.ts), one fresh database per store, plus what only the
+ * PostgreSQL store promises: migrations recorded and run once, lexical scores that match the
+ * SQLite store's BM25, vectors searched through the in-memory index past the exact-scan size,
+ * another process's writes seen, and one-line errors for a bad URL, an unreachable server and
+ * refused credentials.
+ */
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { EngramError } from '../src/errors.js';
+import { PostgresStore } from '../src/store/postgres/postgres-store.js';
+import { SqliteStore } from '../src/store/sqlite/sqlite-store.js';
+import { makeMemory, TENANT } from './fixtures/memory.js';
+import { type PostgresServer, startPostgres } from './fixtures/postgres-server.js';
+import { gaussian, seededRandom } from './fixtures/random.js';
+import { storeContract } from './store-contract/index.js';
+
+let server: PostgresServer;
+let databases = 0;
+
+beforeAll(async () => {
+  server = await startPostgres();
+}, 60_000);
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+/** A store on a database nothing has used yet. */
+async function freshStore(): Promise<PostgresStore> {
+  databases += 1;
+  return new PostgresStore(await server.createDatabase(`store_${databases}`));
+}
+
+storeContract('PostgresStore', freshStore);
+
+/** Memories with words in every field, for comparing lexical scores with the SQLite store. */
+const CORPUS = [
+  { text: 'Alice prefers green tea over coffee in the morning', abstract: 'Alice likes tea.', tags: ['drinks'] },
+  { text: 'The deploy pipeline runs the integration tests before release', tags: ['ci', 'release'] },
+  { text: 'Bob is allergic to peanuts and tree nuts', abstract: 'Bob has a nut allergy.' },
+  { text: 'The staging database is restored from last night’s backup', context: 'ops channel, database migration' },
+  { text: 'Release notes are written by the person who merged the last pull request', tags: ['release'] },
+  { text: 'Tea and biscuits are served at the Friday meeting', abstract: 'Friday tea.' },
+  { text: 'Integration tests need the database container running', context: 'testing the deploy' },
+  { text: 'Coffee machine on the second floor is broken again', tags: ['office'] },
+  { text: 'Alice runs the release meeting every other Friday', abstract: 'Alice leads releases.' },
+  { text: 'Backups are kept for thirty days in cold storage', tags: ['ops', 'backup'] },
+  { text: 'The meeting notes mention green tea twice and coffee once, tea tea tea' },
+  { text: 'Peanut butter is banned from the shared kitchen because of allergies' },
+  // Words the Porter stemmer (FTS5's) and Snowball's English stemmer cut differently.
+  { text: 'Yesterday the team was always playing the key journey games', tags: ['saturday'] },
+  { text: 'The general manager is generous with the journal budget' },
+];
+const QUERIES = [
+  'tea',
+  'green tea coffee',
+  'release meeting',
+  '"integration tests"',
+  'back*',
+  'database backup restored',
+  'allergic peanuts',
+  'Friday',
+  'running tests',
+  'yesterday always playing journey',
+  'saturday keys',
+  'generously',
+];
+
+describe('PostgresStore lexical scores', () => {
+  it('ranks and scores like the SQLite store’s FTS5 BM25, to nine decimal places', async () => {
+    const postgres = await freshStore();
+    const sqlite = new SqliteStore(':memory:');
+    try {
+      const entries = CORPUS.map((fields, i) => ({ memory: makeMemory({ id: `m${i}`, ...fields }), vector: null }));
+      await postgres.commit({ insert: entries });
+      await sqlite.commit({ insert: entries });
+      for (const query of QUERIES) {
+        const expected = await sqlite.searchLexical({ tenant: 'acme' }, query, 20);
+        const actual = await postgres.searchLexical({ tenant: 'acme' }, query, 20);
+        expect(
+          actual.map((hit) => hit.id),
+          query,
+        ).toEqual(expected.map((hit) => hit.id));
+        actual.forEach((hit, i) => expect(hit.score, `${query}: ${hit.id}`).toBeCloseTo(expected[i]?.score ?? NaN, 9));
+      }
+    } finally {
+      await postgres.close();
+      await sqlite.close();
+    }
+  });
+});
+
+/** `count` random unit-free vectors of `dimensions`, the same every run. */
+function randomVectors(count: number, dimensions: number, seed: number): Float32Array[] {
+  const random = seededRandom(seed);
+  return Array.from({ length: count }, () => Float32Array.from({ length: dimensions }, () => gaussian(random)));
+}
+
+describe('PostgresStore vectors', () => {
+  it('searches past the exact-scan size through the in-memory index and finds what an exact search finds', async () => {
+    const store = await freshStore();
+    try {
+      const vectors = randomVectors(4_500, 64, 7);
+      await store.commit({
+        insert: vectors.map((vector, i) => ({
+          memory: makeMemory({ id: `v${i}`, scope: i % 3 === 0 ? 'project:x' : 'user:alice' }),
+          vector,
+        })),
+      });
+      let agreed = 0;
+      // Queries near stored vectors, as a query near what was remembered is.
+      const noise = randomVectors(20, 64, 11);
+      const queries = noise.map((n, q) => (vectors[q * 200] as Float32Array).map((x, d) => x + 0.3 * (n[d] as number)));
+      for (const query of queries) {
+        const exact = await store.searchVector({ tenant: TENANT }, query, 10, { exact: true });
+        const approximate = await store.searchVector({ tenant: TENANT }, query, 10);
+        expect(approximate).toHaveLength(10);
+        expect(approximate[0]).toEqual(exact[0]);
+        const truth = new Set(exact.map((hit) => hit.id));
+        agreed += approximate.filter((hit) => truth.has(hit.id)).length;
+      }
+      // Past the nearest, unclustered random vectors are all about as far: the index's own
+      // tests measure its recall; here it only has to be the index answering, and sensibly.
+      expect(agreed / 200).toBeGreaterThan(0.7);
+      // A filter narrower than the index's candidates still answers with as many as asked for.
+      const scoped = await store.searchVector({ tenant: TENANT, scopes: ['project:x'] }, vectors[3] as Float32Array, 5);
+      expect(scoped[0]).toMatchObject({ id: 'v3' });
+      expect(scoped).toHaveLength(5);
+    } finally {
+      await store.close();
+    }
+  }, 120_000);
+
+  it('sees vectors another process wrote after this one built its index', async () => {
+    const first = await freshStore();
+    const second = new PostgresStore(first.url);
+    try {
+      const vectors = randomVectors(4_100, 16, 3);
+      await first.commit({ insert: vectors.map((vector, i) => ({ memory: makeMemory({ id: `v${i}` }), vector })) });
+      const target = randomVectors(1, 16, 99)[0] as Float32Array;
+      expect((await first.searchVector({ tenant: TENANT }, target, 1))[0]?.id).not.toBe('late');
+
+      await second.commit({ insert: [{ memory: makeMemory({ id: 'late' }), vector: target }] });
+
+      expect((await first.searchVector({ tenant: TENANT }, target, 1))[0]).toMatchObject({ id: 'late' });
+      await second.purgeMemories(TENANT, ['late']);
+      expect((await first.searchVector({ tenant: TENANT }, target, 1))[0]?.id).not.toBe('late');
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  }, 120_000);
+});
+
+describe('PostgresStore migrations', () => {
+  it('records each schema version once, even when several stores open a new database together', async () => {
+    const url = await server.createDatabase(`migrate_${++databases}`);
+    const stores = Array.from({ length: 4 }, () => new PostgresStore(url));
+    try {
+      await Promise.all(stores.map((store) => store.open()));
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      const versions = await client.query(`SELECT version FROM engram_schema ORDER BY version`);
+      await client.end();
+      expect(versions.rows).toEqual([{ version: 1 }]);
+      expect((await (stores[0] as PostgresStore).stats(TENANT)).schemaVersion).toBe(1);
+    } finally {
+      await Promise.all(stores.map((store) => store.close()));
+    }
+  });
+
+  it('keeps its tables in the schema the URL’s search_path names, apart from another schema’s', async () => {
+    const url = await server.createDatabase(`schemas_${++databases}`);
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(`CREATE SCHEMA team_a; CREATE SCHEMA team_b`);
+    const inSchema = (schema: string) => `${url}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+    const a = new PostgresStore(inSchema('team_a'));
+    const b = new PostgresStore(inSchema('team_b'));
+    try {
+      await a.commit({ insert: [{ memory: makeMemory({ id: 'a1', text: 'team a plans the launch' }), vector: null }] });
+      await b.open();
+
+      expect((await a.searchLexical({ tenant: TENANT }, 'launch', 5)).map((hit) => hit.id)).toEqual(['a1']);
+      expect(await b.searchLexical({ tenant: TENANT }, 'launch', 5)).toEqual([]);
+      const tables = await client.query(`SELECT table_schema FROM information_schema.tables WHERE table_name = 'memories'`);
+      expect(tables.rows.map((row: { table_schema: string }) => row.table_schema).sort()).toEqual(['team_a', 'team_b']);
+    } finally {
+      await client.end();
+      await a.close();
+      await b.close();
+    }
+  });
+
+  it('refuses a database written by a newer Engram, saying so', async () => {
+    const url = await server.createDatabase(`newer_${++databases}`);
+    await new PostgresStore(url).open().then((store) => store.close());
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(`INSERT INTO engram_schema (version, description) VALUES (99, 'from the future')`);
+    await client.end();
+
+    const store = new PostgresStore(url);
+    await expect(store.open()).rejects.toMatchObject({
+      code: 'schema_too_new',
+      message: expect.stringContaining('Upgrade Engram'),
+    });
+    await store.close();
+  });
+});
+
+describe('PostgresStore connection errors', () => {
+  /** The error opening a store on `url` rejects with. */
+  async function openingError(url: string): Promise<EngramError> {
+    const store = new PostgresStore(url);
+    try {
+      await store.open();
+    } catch (error) {
+      return error as EngramError;
+    } finally {
+      await store.close();
+    }
+    throw new Error('expected opening to fail');
+  }
+
+  it('says nothing listens when the server is unreachable', async () => {
+    const error = await openingError('postgres://engram@127.0.0.1:1/engram');
+    expect(error).toBeInstanceOf(EngramError);
+    expect(error.code).toBe('database_unavailable');
+    expect(error.message).toMatch(/^PostgreSQL at postgres:\/\/engram@127\.0\.0\.1:1\/engram: nothing accepts connections there/);
+    expect(error.message).not.toContain('\n');
+  });
+
+  it('says the password was refused, without repeating it', async () => {
+    const error = await openingError(server.url().replace(server.password, 'wrong-password'));
+    expect(error.code).toBe('database_unavailable');
+    expect(error.message).toContain('the password was refused');
+    expect(error.message).not.toContain('wrong-password');
+  });
+
+  it('says the database does not exist', async () => {
+    const error = await openingError(server.url('no_such_database'));
+    expect(error.code).toBe('database_unavailable');
+    expect(error.message).toContain('the database does not exist');
+  });
+
+  it('refuses a URL that is not a PostgreSQL one before connecting', () => {
+    expect(() => new PostgresStore('mysql://localhost/engram')).toThrow(/is not a PostgreSQL URL/);
+    expect(() => new PostgresStore('postgres://[broken')).toThrow(/is not a valid PostgreSQL URL/);
+  });
+});
