@@ -3,21 +3,17 @@
  * matching any part of the query, and each is scored with FTS5's BM25 (bm25.ts) from its own
  * `tsvector` and the store's term statistics (how many memories, how many words, how many
  * memories hold each part), so scores match the SQLite store's. As there, a part found in more
- * than 5% of a big store is left out of the match when a rarer part remains (common-terms.ts).
+ * than 5% of a big store is left out of the match when a rarer part remains (common-parts.ts).
  */
 import type { LexicalQuery } from '../../text/lexical-query.js';
 import { parseLexicalQuery } from '../../text/lexical-query.js';
+import { chooseParts, commonCap } from '../common-parts.js';
 import type { LexicalHit, LexicalSearchOptions } from '../lexical-search.js';
 import type { MemoryFilter } from '../memory-filter.js';
 import { bm25Score, inverseDocumentFrequency, type LexicalPart, postingsOf } from './bm25.js';
 import type { Queryable } from './connection.js';
 import { filterClause, Params } from './filter-clause.js';
 import { indexWords } from './lexical-text.js';
-
-/** A part matching more than this share of the memories is common (as in the SQLite store). */
-const COMMON_SHARE = 0.05;
-/** Below this many matches no part is common, whatever the share. */
-const COMMON_MIN = 1_000;
 
 const MAX_WORD_BYTES = 2_046;
 
@@ -133,21 +129,17 @@ async function stemParts(db: Queryable, query: LexicalQuery): Promise<Part[]> {
   ];
 }
 
-/** The positions of the parts worth matching, as the SQLite store picks them (see common-terms.ts there). */
+/** The positions of the parts worth matching, by the rule every backend follows (store/common-parts.ts). */
 export function pickParts(
   parts: readonly { rendered: string }[],
   matches: readonly number[],
   rows: number,
 ): { positions: number[]; onlyCommon: boolean } {
-  const all = parts.map((_, i) => i);
-  const cap = Math.max(COMMON_MIN, Math.ceil(rows * COMMON_SHARE));
-  if (rows <= cap) return { positions: all, onlyCommon: false };
-  const rare = all.filter((i) => (matches[i] as number) > 0 && (matches[i] as number) < cap);
-  if (rare.length > 0) return { positions: rare, onlyCommon: false };
-  const common = all.filter((i) => (matches[i] as number) >= cap);
-  if (common.length === 0) return { positions: all, onlyCommon: false };
-  const longest = [...common].sort(
-    (a, b) => (parts[b] as Part).rendered.length - (parts[a] as Part).rendered.length,
-  )[0] as number;
-  return { positions: [longest], onlyCommon: true };
+  const cap = commonCap(rows);
+  if (cap === null) return { positions: parts.map((_, i) => i), onlyCommon: false };
+  return chooseParts(
+    parts.map((part) => part.rendered),
+    matches,
+    cap,
+  );
 }

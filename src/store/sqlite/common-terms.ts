@@ -1,25 +1,13 @@
 /**
- * Leaves very common words out of the full-text match. FTS5 scores every row a word matches,
- * so a word in a quarter of 100k memories costs ~30 ms while adding almost nothing to BM25
- * (its IDF is tiny). Parts found in more than `COMMON_SHARE` of the rows are dropped when a
- * rarer part remains; if every part is common, only the longest (likely the rarest) is kept. Only candidate
- * finding changes: relevance still counts every query word.
+ * The SQLite side of leaving common words out of the full-text match (the rule is in
+ * store/common-parts.ts): each part's matches counted in the FTS5 index up to the cap, and
+ * kept per connection until the store has grown by a tenth.
  */
 import type Database from 'better-sqlite3';
 
+import { chooseParts, commonCap } from '../common-parts.js';
 import { cachedStatement } from './statement-cache.js';
 
-/** A part matching more than this share of the rows is common. */
-const COMMON_SHARE = 0.05;
-/**
- * Stores with fewer rows keep every word: there matching is cheap whatever the words, and
- * relevance is left exactly as BM25 over every query word gives it. (A floor of 1,000 matches
- * instead let a 10k store keep every word in up to a tenth of its rows, so its searches cost
- * more than a 100k store's: 7 ms against 4.)
- */
-const SMALL_STORE = 5_000;
-/** When every part is common, this many of the rarest are kept. */
-const KEEP_WHEN_ALL_COMMON = 1;
 /**
  * A part's count is kept and re-measured once the store has grown by this factor: counting
  * costs ~0.3 ms a common part at 100k rows, and whether a word is common changes slowly.
@@ -41,17 +29,14 @@ const counts = new WeakMap<Database.Database, Map<string, Counted>>();
 export function pickParts(db: Database.Database, parts: readonly string[]): { parts: string[]; onlyCommon: boolean } {
   if (parts.length === 0) return { parts: [], onlyCommon: false };
   const rows = (cachedStatement(db, `SELECT max(rowid) FROM memories`).pluck().get() as number | null) ?? 0;
-  if (rows < SMALL_STORE) return { parts: [...parts], onlyCommon: false };
-  const cap = Math.ceil(rows * COMMON_SHARE);
-  const capped = parts.map((part) => cappedCount(db, part, cap, rows));
-  // A part that matches nothing is neither rare nor common: it cannot find anything.
-  const rare = parts.filter((_, i) => (capped[i] as number) > 0 && (capped[i] as number) < cap);
-  if (rare.length > 0) return { parts: rare, onlyCommon: false };
-  const common = parts.filter((_, i) => (capped[i] as number) >= cap);
-  if (common.length === 0) return { parts: [...parts], onlyCommon: false };
-  // Counting every match to find the rarest would cost as much as matching; longer words tend to be rarer.
-  const keep = new Set([...common].sort((a, b) => b.length - a.length).slice(0, KEEP_WHEN_ALL_COMMON));
-  return { parts: parts.filter((part) => keep.has(part)), onlyCommon: true };
+  const cap = commonCap(rows);
+  if (cap === null) return { parts: [...parts], onlyCommon: false };
+  const { positions, onlyCommon } = chooseParts(
+    parts,
+    parts.map((part) => cappedCount(db, part, cap, rows)),
+    cap,
+  );
+  return { parts: positions.map((i) => parts[i] as string), onlyCommon };
 }
 
 /** How many rows `part` matches, counted up to `cap` (or recalled from a count made at about this size). */
