@@ -25,8 +25,8 @@ export type { EngramErrorCode } from './errors.js';
 export { ConfigError, EmbedderMismatchError, EngramError, InvalidInputError, isEngramError, NotFoundError } from './errors.js';
 export type { Clock } from './model/clock.js';
 export { manualClock, systemClock } from './model/clock.js';
-export type { ListMemoriesOptions } from './model/list-request.js';
-export { ListRequestSchema } from './model/list-request.js';
+export type { ListMemoriesOptions, ListStatus } from './model/list-request.js';
+export { LIST_STATUSES, ListRequestSchema } from './model/list-request.js';
 export type { Kind, Memory, Source, Tier } from './model/memory.js';
 export { KINDS, SOURCES, TIERS } from './model/memory.js';
 export type { MemoryInput, MemoryPatch } from './model/memory-input.js';
@@ -46,6 +46,7 @@ export { OUTCOMES, RECALL_PATHS, SELECTION_MODES } from './model/receipt.js';
 export type { SearchOptions } from './model/search-request.js';
 export { MAX_SEARCH_LIMIT, SearchRequestSchema } from './model/search-request.js';
 export type { ActivityEntry, SessionRecord } from './model/session.js';
+export type { InjectionListOptions, SessionListOptions } from './model/page-request.js';
 export type { ReceiptQueryOptions, SessionOptions } from './model/session-request.js';
 export { ReceiptQuerySchema, SessionOptionsSchema } from './model/session-request.js';
 export type { ScoreFactors } from './retrieval/factors.js';
@@ -67,10 +68,13 @@ export type {
   MemoryChange,
   MemoryEntry,
   MemoryFilter,
+  MemoryInjection,
   MemoryReader,
   MemoryStore,
   ReceiptQuery,
+  SessionListQuery,
   SessionStore,
+  SessionSummary,
   Store,
   StoreStatistics,
   StoreStats,
