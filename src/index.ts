@@ -32,6 +32,7 @@ export { KINDS, SOURCES, TIERS } from './model/memory.js';
 export type { MemoryInput, MemoryPatch } from './model/memory-input.js';
 export { MAX_TEXT_CHARS } from './model/memory-input.js';
 export { MemoryInputSchema, MemoryPatchSchema } from './model/memory-input.js';
+export type { InjectionListOptions, SessionListOptions } from './model/page-request.js';
 export type {
   Lane,
   Outcome,
@@ -46,7 +47,6 @@ export { OUTCOMES, RECALL_PATHS, SELECTION_MODES } from './model/receipt.js';
 export type { SearchOptions } from './model/search-request.js';
 export { MAX_SEARCH_LIMIT, SearchRequestSchema } from './model/search-request.js';
 export type { ActivityEntry, SessionRecord } from './model/session.js';
-export type { InjectionListOptions, SessionListOptions } from './model/page-request.js';
 export type { ReceiptQueryOptions, SessionOptions } from './model/session-request.js';
 export { ReceiptQuerySchema, SessionOptionsSchema } from './model/session-request.js';
 export type { ScoreFactors } from './retrieval/factors.js';

@@ -6,8 +6,8 @@
 import type Database from 'better-sqlite3';
 
 import { InvalidInputError } from '../../errors.js';
-import type { ListOptions } from '../memory-store.js';
 import type { MemoryFilter } from '../memory-filter.js';
+import type { ListOptions } from '../memory-store.js';
 import { filterClause } from './filter-clause.js';
 import type { MemoryRow } from './rows.js';
 import { cachedStatement } from './statement-cache.js';

@@ -63,13 +63,13 @@ import {
   resolveRelation,
 } from './graph-relations.js';
 import { rowToEntity } from './graph-rows.js';
+import { listMemoryRows } from './memory-list.js';
 import { LATEST_VERSION } from './migrations.js';
 import { IN_MEMORY, openDatabase, type OpenDatabaseOptions } from './open-database.js';
 import { PlannerStatistics } from './planner-statistics.js';
 import { blobToVector, MEMORY_COLUMNS, type MemoryRow, memoryToParams, rowToMemory, vectorToBlob } from './rows.js';
-import { listMemoryRows } from './memory-list.js';
-import { sessionNeighbours } from './session-neighbours.js';
 import { listInjectionRows, listSessionRows } from './session-list.js';
+import { sessionNeighbours } from './session-neighbours.js';
 import {
   readActivity,
   readInjections,
