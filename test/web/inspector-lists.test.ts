@@ -206,7 +206,7 @@ describe('restoring a memory in place', () => {
   });
   afterEach(() => temp.remove());
 
-  it('keeps its id and its vector, embeds nothing, and is found by meaning again', async () => {
+  it('keeps its id and its vector through a server without an embedder, and is found by meaning again', async () => {
     const model = createLocalEmbedder();
     let embedded = 0;
     const counting = {
