@@ -1,17 +1,20 @@
 /**
  * `bench inspector`: the web inspector's pages at 100k memories, served by a real `engram
  * serve` child process. The headline is issue 15's target — the memories page, 50 memories at
- * 100k stored: p50 ≤ 100 ms of server time — next to a deep page, a filtered page, the
- * pinned filter (which reads on through the list), a lexical search, a memory's page and the
- * stats. Server time is the page's `Server-Timing` header (rendering included); the client
- * time adds loopback and reading the body. The memories are stored without vectors or graph
- * extraction: the pages read neither, and building 100k memories stays under a minute.
+ * 100k stored: p50 ≤ 100 ms of server time — next to a deep page (reached from the memory
+ * before it), a filtered page, the pinned and archived filters (a few rows in 100k), a lexical
+ * search, a memory's page (with its injections), the sessions list and the stats. Server time
+ * is the page's `Server-Timing` header (rendering included); the client time adds loopback and
+ * reading the body. The memories are stored without vectors or graph extraction: the pages
+ * read neither, and building 100k memories stays under a minute. Recall needs vectors, so the
+ * activation log (sessions, receipts, injections) is written through the store directly.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { openEngram } from 'engram';
+import { openEngram, type Receipt } from 'engram';
+import { SqliteStore } from 'engram/internal';
 
 import type { BenchOptions, BenchResult } from './bench-types.js';
 import { startServer } from './http-recall.js';
@@ -22,8 +25,15 @@ import { inSessions, syntheticMemories } from './synthetic-memories.js';
 const SIZE = 100_000;
 const BATCH = 5_000;
 const RUNS = 60;
-/** Every this-many memories is pinned, so the pinned filter has to read on through the list. */
+/** Every this-many memories is pinned, and as many forgotten (archived): a few rows in 100k. */
 const PINNED_EVERY = 1_000;
+const ARCHIVED_EVERY = 1_000;
+/** The activation log: sessions of this many turns, one receipt per turn. */
+const SESSIONS = 2_000;
+const TURNS = 10;
+/** Memories injected per turn; the memory whose page is measured is one of them every this-many turns. */
+const INJECTED_PER_TURN = 3;
+const MEASURED_MEMORY_EVERY = 10;
 /** Issue 15: the memories page, 50 memories at 100k stored. */
 const TARGET_P50_MS = 100;
 
@@ -39,20 +49,29 @@ export async function runInspectorBenchmark(options: BenchOptions): Promise<Benc
   const directory = mkdtempSync(path.join(os.tmpdir(), 'engram-bench-inspector-'));
   try {
     const file = path.join(directory, 'inspector.db');
-    const someId = await buildDatabase(file, options.log);
+    const { someId, deepId } = await buildDatabase(file, options.log);
     // Lexical: the pages measured never embed a query.
     const server = await startServer(file, { ENGRAM_EMBEDDING__PROVIDER: 'none', ENGRAM_DAEMON__ENABLED: 'false' });
     try {
       const cookie = await sessionCookie(server.url);
       const results: PageResult[] = [];
-      for (const [page, href] of pagesToMeasure(someId)) {
+      for (const [page, href] of pagesToMeasure(someId, deepId)) {
         results.push(await measurePage(server.url, page, href, cookie));
         options.log(`inspector: ${page} measured`);
       }
       const machine = machineInfo();
       return {
         table: reportTable(results, machine),
-        json: { benchmark: 'inspector', machine, memories: SIZE, runs: RUNS, targetP50Ms: TARGET_P50_MS, pages: results },
+        json: {
+          benchmark: 'inspector',
+          machine,
+          memories: SIZE,
+          sessions: SESSIONS,
+          receipts: SESSIONS * TURNS,
+          runs: RUNS,
+          targetP50Ms: TARGET_P50_MS,
+          pages: results,
+        },
       };
     } finally {
       await server.stop();
@@ -63,14 +82,16 @@ export async function runInspectorBenchmark(options: BenchOptions): Promise<Benc
 }
 
 /** The pages measured, as `[name, path]`; the headline first. */
-function pagesToMeasure(someId: string): [string, string][] {
+function pagesToMeasure(someId: string, deepId: string): [string, string][] {
   return [
     ['memories, first 50', '/memories'],
-    ['memories, page at 50,000', '/memories?offset=50000'],
+    ['memories, page at 50,000', `/memories?after=${deepId}`],
     ['memories, kind + tier', '/memories?kind=decision&tier=must'],
-    ['memories, pinned (reads on)', '/memories?flag=pinned'],
+    ['memories, pinned', '/memories?flag=pinned'],
+    ['memories, archived', '/memories?status=archived'],
     ['memories, search', '/memories?q=billing+service+PostgreSQL&mode=bm25'],
-    ['one memory', `/memories/${someId}`],
+    ['one memory (with injections)', `/memories/${someId}`],
+    ['sessions', '/sessions'],
     ['stats', '/stats'],
   ];
 }
@@ -88,24 +109,118 @@ function reportTable(results: readonly PageResult[], machine: ReturnType<typeof 
   ].join('\n');
 }
 
-/** Stores the memories (no vectors, no graph) and returns the id of one in the middle. */
-async function buildDatabase(file: string, log: (line: string) => void): Promise<string> {
+/**
+ * Stores the memories (no vectors, no graph), forgets one in `ARCHIVED_EVERY`, and writes the
+ * activation log. Returns the id of a memory in the middle (injected often) and of the memory
+ * the page at 50,000 continues from.
+ */
+async function buildDatabase(file: string, log: (line: string) => void): Promise<{ someId: string; deepId: string }> {
   const engram = await openEngram({ path: file, embedder: null, config: { graph: { extract: false } } });
+  const ids: string[] = [];
   try {
     const memories = inSessions(syntheticMemories(SIZE, SIZE)).map((memory, i) => ({
       ...memory,
       pinned: i % PINNED_EVERY === 0,
     }));
-    let middle = '';
     for (let start = 0; start < SIZE; start += BATCH) {
       const stored = await engram.rememberMany(memories.slice(start, start + BATCH));
-      if (start === SIZE / 2) middle = stored[0]?.id ?? '';
+      ids.push(...stored.map((memory) => memory.id));
       log(`inspector: ${Math.min(start + BATCH, SIZE)} memories`);
     }
-    return middle;
+    for (let i = ARCHIVED_EVERY / 2; i < SIZE; i += ARCHIVED_EVERY) await engram.forget(ids[i] as string);
   } finally {
     await engram.close();
   }
+  const someId = ids[SIZE / 2] as string;
+  await writeActivationLog(file, ids, someId);
+  log(`inspector: ${SESSIONS * TURNS} receipts in ${SESSIONS} sessions`);
+  // Newest first, the page at 50,000 starts after the 50,000th memory listed (archived ones are not).
+  const live = ids.filter((_, i) => i % ARCHIVED_EVERY !== ARCHIVED_EVERY / 2).reverse();
+  return { someId, deepId: live[49_999] as string };
+}
+
+/** Sessions of `TURNS` turns, each turn a receipt injecting `INJECTED_PER_TURN` memories. */
+async function writeActivationLog(file: string, ids: readonly string[], someId: string): Promise<void> {
+  const store = new SqliteStore(file);
+  try {
+    const start = Date.parse('2026-01-01T00:00:00.000Z');
+    let receipt = 0;
+    for (let s = 0; s < SESSIONS; s++) {
+      const sessionId = `session-${s}`;
+      for (let turn = 1; turn <= TURNS; turn++, receipt++) {
+        const at = new Date(start + receipt * 60_000).toISOString();
+        const chosen = Array.from({ length: INJECTED_PER_TURN }, (_, k) =>
+          k === 0 && receipt % MEASURED_MEMORY_EVERY === 0 ? someId : (ids[(receipt * 7 + k * 13) % ids.length] as string),
+        );
+        await store.recordActivation({
+          receipt: syntheticReceipt({ id: `receipt-${receipt}`, sessionId, turn, at, chosen }),
+          injected: chosen.map((memoryId) => ({ memoryId, turn, lane: 'hot' as const })),
+          retrieved: [],
+        });
+      }
+      const updatedAt = new Date(start + receipt * 60_000).toISOString();
+      await store.saveSession({
+        tenant: 'default',
+        id: sessionId,
+        scope: 'global',
+        turn: TURNS,
+        toolOnlyTurns: 0,
+        recentAssistantMessages: [],
+        lastRecall: null,
+        startedAt: new Date(start + (receipt - TURNS) * 60_000).toISOString(),
+        updatedAt,
+        endedAt: null,
+      });
+    }
+  } finally {
+    await store.close();
+  }
+}
+
+/** A receipt shaped as active recall writes one: the memories chosen, a few left out. */
+function syntheticReceipt(fields: {
+  id: string;
+  sessionId: string;
+  turn: number;
+  at: string;
+  chosen: readonly string[];
+}): Receipt {
+  const entry = (id: string, chosen: boolean) => ({
+    id,
+    kind: 'fact' as const,
+    tier: 'nice' as const,
+    outcome: chosen ? ('quota' as const) : ('below_threshold' as const),
+    lane: chosen ? ('hot' as const) : null,
+    preview: 'The billing service stores invoices in PostgreSQL',
+    factors: null,
+    diversityPenalty: 0,
+    via: null,
+  });
+  return {
+    id: fields.id,
+    tenant: 'default',
+    sessionId: fields.sessionId,
+    turn: fields.turn,
+    path: 'active',
+    createdAt: fields.at,
+    query: 'which database holds the billing invoices',
+    selectionMode: 'tier_quota_v1',
+    budget: { maxItems: 6, hotLane: 5, threshold: 0.6 },
+    quota: { mustMax: 2, niceMin: 2, unknownMax: 1, wildcardUsed: 0, selected: { must: 0, nice: 3, unknown: 0 }, spilled: 0 },
+    workingSet: { enabled: true, memoryId: null, itemIds: [] },
+    chosen: fields.chosen.map((id) => entry(id, true)),
+    leftOut: Array.from({ length: 8 }, (_, k) => entry(`left-out-${k}`, false)),
+    suppressedByRepeat: [],
+    pinnedByWorkingSet: [],
+    excludedAsBackboneDuplicate: [],
+    cooledDown: [],
+    nearDuplicates: [],
+    belowThreshold: 8,
+    candidates: 11,
+    whySummary: 'three nice memories within the quota',
+    whyTheseIds: {},
+    latencyMs: { embed: 8, search: 12, total: 24 },
+  };
 }
 
 /** One browser session, so every load is a signed-in page view rather than a first visit. */

@@ -25,13 +25,14 @@ export type { EngramErrorCode } from './errors.js';
 export { ConfigError, EmbedderMismatchError, EngramError, InvalidInputError, isEngramError, NotFoundError } from './errors.js';
 export type { Clock } from './model/clock.js';
 export { manualClock, systemClock } from './model/clock.js';
-export type { ListMemoriesOptions } from './model/list-request.js';
-export { ListRequestSchema } from './model/list-request.js';
+export type { ListMemoriesOptions, ListStatus } from './model/list-request.js';
+export { LIST_STATUSES, ListRequestSchema } from './model/list-request.js';
 export type { Kind, Memory, Source, Tier } from './model/memory.js';
 export { KINDS, SOURCES, TIERS } from './model/memory.js';
 export type { MemoryInput, MemoryPatch } from './model/memory-input.js';
 export { MAX_TEXT_CHARS } from './model/memory-input.js';
 export { MemoryInputSchema, MemoryPatchSchema } from './model/memory-input.js';
+export type { InjectionListOptions, SessionListOptions } from './model/page-request.js';
 export type {
   Lane,
   Outcome,
@@ -67,10 +68,13 @@ export type {
   MemoryChange,
   MemoryEntry,
   MemoryFilter,
+  MemoryInjection,
   MemoryReader,
   MemoryStore,
   ReceiptQuery,
+  SessionListQuery,
   SessionStore,
+  SessionSummary,
   Store,
   StoreStatistics,
   StoreStats,

@@ -15,6 +15,7 @@ describe('the public API', () => {
         'FUSIONS',
         'InvalidInputError',
         'KINDS',
+        'LIST_STATUSES',
         'LOCAL_EMBEDDER_ID',
         'MAX_SEARCH_LIMIT',
         'MAX_TEXT_CHARS',

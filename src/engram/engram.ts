@@ -17,7 +17,7 @@ import { assertCompatible, describeEmbedder, NO_EMBEDDER_ID, recordEmbedder } fr
 import { EngramError, InvalidInputError, NotFoundError } from '../errors.js';
 import { type Clock, systemClock } from '../model/clock.js';
 import { type IdGenerator, ulidGenerator } from '../model/ids.js';
-import { type ListMemoriesOptions, ListRequestSchema } from '../model/list-request.js';
+import type { ListMemoriesOptions } from '../model/list-request.js';
 import { DEFAULT_SCOPE, type Kind, type Memory, type Tier } from '../model/memory.js';
 import {
   describeIssues,
@@ -26,6 +26,12 @@ import {
   type MemoryPatch,
   MemoryPatchSchema,
 } from '../model/memory-input.js';
+import {
+  type InjectionListOptions,
+  InjectionListRequestSchema,
+  type SessionListOptions,
+  SessionListRequestSchema,
+} from '../model/page-request.js';
 import type { Receipt } from '../model/receipt.js';
 import type { SearchOptions } from '../model/search-request.js';
 import type { ActivityEntry } from '../model/session.js';
@@ -35,14 +41,15 @@ import { Session } from '../session/session.js';
 import { PostgresStore } from '../store/postgres/postgres-store.js';
 import { SqliteStore } from '../store/sqlite/sqlite-store.js';
 import { withStorageErrors } from '../store/sqlite/with-storage-errors.js';
-import type { GraphCounts, MemoryFilter, Store, StoreStats } from '../store/store.js';
-import type { KnowledgeGraph } from '../tools/knowledge-graph.js';
+import type { GraphCounts, MemoryFilter, MemoryInjection, SessionSummary, Store, StoreStats } from '../store/store.js';
+import type { GraphEntity, KnowledgeGraph } from '../tools/knowledge-graph.js';
 import type { ForgetOutcome, ToolEngine } from '../tools/tool-engine.js';
 import { describeMessages } from './describe-messages.js';
 import { embedMemories, type ProgressListener } from './embed-batches.js';
 import { GraphSync } from './graph-sync.js';
 import { type ImportOptions, type ImportSummary, parseRecords, writeRecords } from './import-records.js';
-import { EngramKnowledgeGraph } from './knowledge-graph.js';
+import { EngramKnowledgeGraph, toGraphEntity } from './knowledge-graph.js';
+import { parseListRequest } from './list-request.js';
 import { newMemory, patchMemory, supersedeRepeatedKeys } from './new-memory.js';
 import { parseSearchRequest, retrievalSettings } from './search-request.js';
 import { parseReceiptQuery, parseSessionOptions } from './session-request.js';
@@ -265,17 +272,39 @@ export class Engram implements ToolEngine {
     return { id, outcome: 'archived' };
   }
 
-  /** Memories, newest first by default; archived and superseded ones only with `all`. */
+  /**
+   * Brings a forgotten (archived) memory back in place: the same id, record and vector, nothing
+   * re-embedded. Its graph mentions and relations, which forgetting ended, are extracted again
+   * (a live memory's graph is what its text names). Refused when a live memory now holds its key.
+   */
+  async restore(id: string): Promise<Memory> {
+    this.assertOpen();
+    const memory = await this.require(id);
+    if (memory.archivedAt === null) return memory;
+    if (memory.key !== null && memory.supersededBy === null) {
+      const holder = await this.store.findByKey(this.tenant, memory.scope, memory.key);
+      if (holder && holder.id !== memory.id) {
+        throw new InvalidInputError(
+          `cannot restore: memory ${holder.id} now holds the key ${memory.key} in ${memory.scope}; forget that one first`,
+        );
+      }
+    }
+    const restored = { ...memory, archivedAt: null, updatedAt: this.clock.now().toISOString() };
+    // No vector in the update: the stored one stays.
+    await this.store.commit({ update: [{ memory: restored }] });
+    if (restored.supersededBy === null) await this.graphSync.record(this.tenant, await this.graphSync.prepare([restored]));
+    return restored;
+  }
+
+  /**
+   * Memories, newest first by default: live ones, or by `status` all of them or only archived or
+   * superseded ones; `pinned` and `hardRule` keep only those. A page continues from a memory
+   * (`after`, `before`) or skips `offset` rows.
+   */
   async list(options: ListMemoriesOptions = {}): Promise<Memory[]> {
     this.assertOpen();
-    const result = ListRequestSchema.safeParse(options);
-    if (!result.success) throw new InvalidInputError(describeMessages(result.error));
-    const request = result.data;
-    return this.store.listMemories(this.filter(request, request.all ?? false), {
-      limit: request.limit ?? 50,
-      offset: request.offset ?? 0,
-      order: request.order ?? 'newest',
-    });
+    const { filter, page } = parseListRequest(options, this.tenant);
+    return this.store.listMemories(filter, page);
   }
 
   /** Finds memories by words and meaning. A string is shorthand for `{ query }`. */
@@ -353,6 +382,38 @@ export class Engram implements ToolEngine {
   async receipts(query: ReceiptQueryOptions = {}): Promise<Receipt[]> {
     this.assertOpen();
     return this.store.listReceipts(this.tenant, parseReceiptQuery(query));
+  }
+
+  /** Sessions, most recently updated first, with their turns, receipts and injections counted. */
+  async sessions(options: SessionListOptions = {}): Promise<SessionSummary[]> {
+    this.assertOpen();
+    const result = SessionListRequestSchema.safeParse(options);
+    if (!result.success) throw new InvalidInputError(describeMessages(result.error));
+    return this.store.listSessions(this.tenant, { limit: result.data.limit ?? 50, after: result.data.after });
+  }
+
+  /** The turns that injected the memory with this id, the latest first (none for an unknown id). */
+  async injections(id: string, options: InjectionListOptions = {}): Promise<MemoryInjection[]> {
+    this.assertOpen();
+    const result = InjectionListRequestSchema.safeParse(options);
+    if (!result.success) throw new InvalidInputError(describeMessages(result.error));
+    return this.store.listMemoryInjections(this.tenant, id, { limit: result.data.limit ?? 50, offset: result.data.offset ?? 0 });
+  }
+
+  /** The graph entities the memory with this id names, as extraction recorded them (strongest role first). */
+  async mentions(id: string): Promise<GraphEntity[]> {
+    this.assertOpen();
+    const mentions = await this.store.listMentionsInMemories(this.tenant, [id]);
+    const entities = new Map(
+      (await this.store.getEntities(this.tenant, [...new Set(mentions.map((mention) => mention.entityId))])).map((entity) => [
+        entity.id,
+        entity,
+      ]),
+    );
+    return [...new Set(mentions.map((mention) => mention.entityId))].flatMap((entityId) => {
+      const entity = entities.get(entityId);
+      return entity ? [toGraphEntity(entity)] : [];
+    });
   }
 
   /** Counts by kind, tier and scope, index and size. */

@@ -206,7 +206,8 @@ export class EngramKnowledgeGraph implements KnowledgeGraph {
   }
 }
 
-function toGraphEntity(entity: Entity): GraphEntity {
+/** An entity in the reference server's shape. */
+export function toGraphEntity(entity: Entity): GraphEntity {
   return { name: entity.name, entityType: entity.type, observations: [...entity.observations] };
 }
 

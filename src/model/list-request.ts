@@ -9,6 +9,11 @@ import { choiceOf, tierChoice } from './search-request.js';
 
 const limitMessage = (input: unknown) => `limit must be a whole number of at least 1 (got ${String(input)})`;
 
+/** Which memories a list shows by their state: live ones, all, or only archived or superseded ones. */
+export const LIST_STATUSES = ['live', 'all', 'archived', 'superseded'] as const;
+/** One of `LIST_STATUSES`. */
+export type ListStatus = (typeof LIST_STATUSES)[number];
+
 /** `engram.list(...)`: a page of memories. */
 export const ListRequestSchema = z.object({
   limit: z
@@ -20,7 +25,15 @@ export const ListRequestSchema = z.object({
   scopes: z.array(z.string()).optional(),
   kinds: z.array(choiceOf(KINDS, 'kind')).optional(),
   tiers: z.array(tierChoice).optional(),
-  all: z.boolean().optional().describe('Include archived and superseded memories. @default false'),
+  all: z.boolean().optional().describe('Include archived and superseded memories (status "all"). @default false'),
+  status: z
+    .enum(LIST_STATUSES, { error: `status must be one of: ${LIST_STATUSES.join(', ')}` })
+    .optional()
+    .describe('live, all, or only archived or only superseded memories; overrides `all`. @default "live"'),
+  pinned: z.boolean().optional().describe('Only pinned memories'),
+  hardRule: z.boolean().optional().describe('Only hard-rule memories'),
+  after: z.string().min(1).optional().describe('Continue after the memory with this id (the last of the previous page)'),
+  before: z.string().min(1).optional().describe('The page just before the memory with this id (the first of the next page)'),
   order: z.enum(['newest', 'oldest']).optional().describe('@default "newest"'),
 });
 
@@ -32,8 +45,21 @@ export interface ListMemoriesOptions {
   scopes?: readonly string[];
   kinds?: readonly (typeof KINDS)[number][];
   tiers?: readonly ('must' | 'nice' | 'unknown')[];
-  /** Include archived and superseded memories. @default false */
+  /** Include archived and superseded memories (status "all"). @default false */
   all?: boolean;
+  /** Live memories, all, or only archived or only superseded ones; overrides `all`. @default "live" */
+  status?: ListStatus;
+  /** Only pinned memories. */
+  pinned?: boolean;
+  /** Only hard-rule memories. */
+  hardRule?: boolean;
+  /**
+   * Continue after the memory with this id (the last one of the previous page): a cursor, cheap
+   * at any depth, where `offset` reads every row before the page. Only one of offset, after, before.
+   */
+  after?: string;
+  /** The page just before the memory with this id (the first one of the page after it). */
+  before?: string;
   /** @default "newest" */
   order?: 'newest' | 'oldest';
 }

@@ -12,6 +12,16 @@ export interface Injection {
   lane: Lane;
 }
 
+/** One time a memory was injected: into which session's turn, by which receipt. */
+export interface MemoryInjection {
+  sessionId: string;
+  turn: number;
+  lane: Lane;
+  receiptId: string;
+  /** When the receipt was written. */
+  at: string;
+}
+
 /** An activation decision to record: the receipt, what was injected, and what counts as retrieved. */
 export interface ActivationRecord {
   receipt: Receipt;
@@ -33,6 +43,11 @@ export interface ActivationLog {
   recordActivation(record: ActivationRecord): Promise<void>;
   /** Injections into `sessionId` at turn `sinceTurn` or later, oldest first. */
   listInjections(tenant: string, sessionId: string, sinceTurn: number): Promise<Injection[]>;
+  /**
+   * The injections of one memory into sessions' turns, the latest recorded first, `offset`
+   * skipped; empty for an unknown memory.
+   */
+  listMemoryInjections(tenant: string, memoryId: string, page: { limit: number; offset?: number }): Promise<MemoryInjection[]>;
   /** Receipts, newest first. */
   listReceipts(tenant: string, query: ReceiptQuery): Promise<Receipt[]>;
 }

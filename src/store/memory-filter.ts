@@ -18,10 +18,18 @@ export interface MemoryFilter {
   sessionId?: string | undefined;
   /** Only pinned or hard-rule memories. */
   pinnedOrHardRule?: boolean | undefined;
+  /** Only pinned memories. */
+  onlyPinned?: boolean | undefined;
+  /** Only hard-rule memories. */
+  onlyHardRule?: boolean | undefined;
   /** Leave out these kinds. */
   excludeKinds?: readonly Kind[] | undefined;
   /** Include memories archived by `forget`. @default false */
   includeArchived?: boolean | undefined;
   /** Include memories replaced by newer ones. @default false */
   includeSuperseded?: boolean | undefined;
+  /** Only memories archived by `forget` (whatever `includeArchived` says). */
+  onlyArchived?: boolean | undefined;
+  /** Only memories replaced by newer ones (whatever `includeSuperseded` says). */
+  onlySuperseded?: boolean | undefined;
 }

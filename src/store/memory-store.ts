@@ -19,10 +19,20 @@ export interface MemoryChange {
   update?: readonly { memory: Memory; vector?: Float32Array | null }[];
 }
 
-/** Listing order and page. */
+/**
+ * Listing order and page. A page is found by `offset`, or — cheaper deep into a long list —
+ * by a cursor: the id of a memory (of the same tenant) the page continues from. `after` gives
+ * the memories that follow it in `order`; `before` the `limit` memories that come just before
+ * it, still in `order`. The cursor memory need not pass the filter; one that does not exist
+ * (purged meanwhile) is refused as `invalid_input`. Only one of `offset`, `after`, `before`.
+ */
 export interface ListOptions {
   limit: number;
   offset?: number;
+  /** Continue after the memory with this id. */
+  after?: string | undefined;
+  /** The page just before the memory with this id. */
+  before?: string | undefined;
   /** @default "newest" */
   order?: 'newest' | 'oldest';
 }

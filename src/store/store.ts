@@ -19,7 +19,7 @@ import type { StoreStatistics } from './store-statistics.js';
 import type { VectorIndexStore } from './vector-index-store.js';
 import type { VectorSearch } from './vector-search.js';
 
-export type { ActivationLog, ActivationRecord, Injection, ReceiptQuery } from './activation-log.js';
+export type { ActivationLog, ActivationRecord, Injection, MemoryInjection, ReceiptQuery } from './activation-log.js';
 export type { ActivityLog, ActivityQuery } from './activity-log.js';
 export type { EmbeddingCache } from './embedding-cache.js';
 export type {
@@ -36,7 +36,7 @@ export type {
 export type { LexicalHit, LexicalSearch, LexicalSearchOptions } from './lexical-search.js';
 export type { MemoryFilter } from './memory-filter.js';
 export type { ListOptions, MemoryChange, MemoryEntry, MemoryReader, MemoryStore, SessionNeighbour } from './memory-store.js';
-export type { SessionStore } from './session-store.js';
+export type { SessionListQuery, SessionStore, SessionSummary } from './session-store.js';
 export type { StoreStatistics, StoreStats } from './store-statistics.js';
 export type { VectorIndexInfo, VectorIndexStore } from './vector-index-store.js';
 export type { VectorHit, VectorSearch, VectorSearchOptions } from './vector-search.js';

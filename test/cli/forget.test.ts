@@ -1,6 +1,7 @@
 /**
  * Forgetting: archiving hides a memory from search and lists but keeps it in `list --all` and
- * exports; `--hard` deletes it for good; a list of ids is checked before anything changes.
+ * exports; `--hard` deletes it for good; `restore` brings an archived one back; a list of ids
+ * is checked before anything changes.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
@@ -79,5 +80,22 @@ describe('engram forget', () => {
     expect(await runOk(['forget', billing.id, deploys.id], run())).toBe(`archived ${billing.id}\narchived ${deploys.id}\n`);
     expect(await runOk(['list'], run())).toBe('no memories\n');
     expect(await runOk(['search', 'billing'], run())).toBe('no memories match\n');
+  });
+
+  it('restores forgotten memories in place with engram restore, and checks every id first', async () => {
+    await runOk(['forget', billing.id, deploys.id], run());
+    const database = dbIn(dir, '.engram/engram.db');
+    const before = readDatabase(database);
+    const unknown = '01JDNOSUCHMEMORY000000000';
+    expectOneLineError(
+      await runCli(['restore', billing.id, unknown], run()),
+      new RegExp(`no memory with id ${unknown}: nothing was restored`),
+    );
+    expect(readDatabase(database)).toEqual(before);
+
+    expect(await runOk(['restore', billing.id], run())).toBe(`restored ${billing.id}\n`);
+    expect(await runJson(['restore', deploys.id], run())).toEqual([{ id: deploys.id, outcome: 'restored' }]);
+    expect(ids(await runJson(['list'], run())).sort()).toEqual([billing.id, deploys.id].sort());
+    expect(hitIds(await runJson(['search', 'billing'], run())).sort()).toEqual([billing.id, deploys.id].sort());
   });
 });

@@ -90,6 +90,18 @@ describe('the HTTP API', () => {
     expect(hidden.body.memories.map((memory) => memory.id)).not.toContain(id);
     const withAll = await send<{ memories: { id: string }[] }>(server.url, 'GET', '/v1/memories?all=true');
     expect(withAll.body.memories.map((memory) => memory.id)).toContain(id);
+    const onlyArchived = await send<{ memories: { id: string }[] }>(server.url, 'GET', '/v1/memories?status=archived');
+    expect(onlyArchived.body.memories.map((memory) => memory.id)).toEqual([id]);
+
+    const restored = expectDocumented<MemoryBody>(
+      await call('POST', '/v1/memories/:id/restore', `/v1/memories/${id}/restore`),
+      'post',
+      '/v1/memories/:id/restore',
+    );
+    expect(restored.memory).toMatchObject({ id, text: 'We chose CockroachDB for billing', archivedAt: null });
+    const pages = await send<{ memories: { id: string }[] }>(server.url, 'GET', `/v1/memories?after=${id}&limit=5`);
+    expect(pages.body.memories.map((memory) => memory.id)).not.toContain(id);
+    expect((await send(server.url, 'GET', `/v1/memories?after=${id}&offset=3`)).status).toBe(400);
 
     expect((await send(server.url, 'DELETE', `/v1/memories/${id}?hard=true`)).body).toEqual({ id, outcome: 'deleted' });
     expectApiError(await send(server.url, 'GET', `/v1/memories/${id}`), 404, 'not_found');

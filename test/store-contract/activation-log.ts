@@ -11,7 +11,7 @@ import { makeMemory, minutesAfterEpoch, OTHER_TENANT, TENANT } from '../fixtures
 import { entry } from './fixtures.js';
 
 /** A receipt of session `s1` with plain defaults, stamped `turn` minutes after the epoch. */
-function makeReceipt(fields: Partial<Receipt> & Pick<Receipt, 'id' | 'turn'>): Receipt {
+export function makeReceipt(fields: Partial<Receipt> & Pick<Receipt, 'id' | 'turn'>): Receipt {
   return {
     tenant: TENANT,
     sessionId: 's1',
@@ -102,6 +102,42 @@ export function activationLogContract(current: () => ActivationLog & MemoryStore
       expect(await store.getMemory(TENANT, 'b')).toMatchObject({ lastRetrievedAt: null, retrievalCount: 0 });
     });
 
+    it('lists the turns that injected one memory, the latest first, paged, within the tenant', async () => {
+      const store = current();
+      for (const [id, sessionId, turn] of [
+        ['r1', 's1', 1],
+        ['r2', 's2', 1],
+        ['r3', 's1', 2],
+      ] as const) {
+        await store.recordActivation({
+          receipt: makeReceipt({ id, sessionId, turn }),
+          injected: [
+            { memoryId: 'a', turn, lane: id === 'r2' ? 'working_set' : 'hot' },
+            { memoryId: 'b', turn, lane: 'hot' },
+          ],
+          retrieved: [],
+        });
+      }
+      await store.recordActivation({
+        receipt: makeReceipt({ id: 'r4', turn: 3, tenant: OTHER_TENANT }),
+        injected: [{ memoryId: 'a', turn: 3, lane: 'hot' }],
+        retrieved: [],
+      });
+
+      expect(await store.listMemoryInjections(TENANT, 'a', { limit: 10 })).toEqual([
+        { sessionId: 's1', turn: 2, lane: 'hot', receiptId: 'r3', at: minutesAfterEpoch(2) },
+        { sessionId: 's2', turn: 1, lane: 'working_set', receiptId: 'r2', at: minutesAfterEpoch(1) },
+        { sessionId: 's1', turn: 1, lane: 'hot', receiptId: 'r1', at: minutesAfterEpoch(1) },
+      ]);
+      expect((await store.listMemoryInjections(TENANT, 'a', { limit: 2, offset: 1 })).map((i) => i.receiptId)).toEqual([
+        'r2',
+        'r1',
+      ]);
+      expect(await store.listMemoryInjections(TENANT, 'a', { limit: 10, offset: 3 })).toEqual([]);
+      expect(await store.listMemoryInjections(TENANT, 'nothing', { limit: 10 })).toEqual([]);
+      expect((await store.listMemoryInjections(OTHER_TENANT, 'a', { limit: 10 })).map((i) => i.receiptId)).toEqual(['r4']);
+    });
+
     it('forgets the injections of a purged memory and keeps the receipt', async () => {
       const store = current();
       await store.commit({ insert: [entry(makeMemory({ id: 'a' })), entry(makeMemory({ id: 'b' }))] });
@@ -117,6 +153,7 @@ export function activationLogContract(current: () => ActivationLog & MemoryStore
       await store.purgeMemories(TENANT, ['a']);
 
       expect(await store.listInjections(TENANT, 's1', 0)).toEqual([{ memoryId: 'b', turn: 1, lane: 'hot' }]);
+      expect(await store.listMemoryInjections(TENANT, 'a', { limit: 10 })).toEqual([]);
       expect((await store.listReceipts(TENANT, { limit: 10 })).map((r) => r.id)).toEqual(['r1']);
     });
   });

@@ -253,6 +253,133 @@ export function memoryStoreContract(current: () => MemoryStore): void {
     });
   });
 
+  describe('listing by flag and state', () => {
+    async function insertFlagged() {
+      await insert(
+        entry(makeMemory({ id: 'pinned', createdAt: minutesAfterEpoch(0), pinned: true })),
+        entry(makeMemory({ id: 'rule', createdAt: minutesAfterEpoch(1), hardRule: true })),
+        entry(makeMemory({ id: 'both', createdAt: minutesAfterEpoch(2), pinned: true, hardRule: true, kind: 'decision' })),
+        entry(makeMemory({ id: 'plain', createdAt: minutesAfterEpoch(3) })),
+        entry(makeMemory({ id: 'archived', createdAt: minutesAfterEpoch(4), pinned: true, archivedAt: minutesAfterEpoch(9) })),
+        entry(makeMemory({ id: 'superseded', createdAt: minutesAfterEpoch(5), supersededBy: 'plain' })),
+        entry(
+          makeMemory({ id: 'gone', createdAt: minutesAfterEpoch(6), supersededBy: 'plain', archivedAt: minutesAfterEpoch(9) }),
+        ),
+        entry(makeMemory({ id: 'theirs', tenant: OTHER_TENANT, pinned: true, archivedAt: minutesAfterEpoch(9) })),
+      );
+    }
+    const oldest = { limit: 10, order: 'oldest' } as const;
+
+    it('lists only pinned or only hard-rule memories, live ones unless asked otherwise', async () => {
+      await insertFlagged();
+
+      expect(idsOf(await store.listMemories({ ...ALL, onlyPinned: true }, oldest))).toEqual(['pinned', 'both']);
+      expect(idsOf(await store.listMemories({ ...ALL, onlyHardRule: true }, oldest))).toEqual(['rule', 'both']);
+      expect(idsOf(await store.listMemories({ ...ALL, onlyPinned: true, onlyHardRule: true }, oldest))).toEqual(['both']);
+      expect(idsOf(await store.listMemories({ ...ALL, onlyPinned: true, includeArchived: true }, oldest))).toEqual([
+        'pinned',
+        'both',
+        'archived',
+      ]);
+      expect(idsOf(await store.listMemories({ ...ALL, onlyPinned: true, kinds: ['decision'] }, oldest))).toEqual(['both']);
+    });
+
+    it('lists only archived or only superseded memories, with or without the other state', async () => {
+      await insertFlagged();
+
+      expect(idsOf(await store.listMemories({ ...ALL, onlyArchived: true }, oldest))).toEqual(['archived']);
+      expect(idsOf(await store.listMemories({ ...ALL, onlyArchived: true, includeSuperseded: true }, oldest))).toEqual([
+        'archived',
+        'gone',
+      ]);
+      expect(idsOf(await store.listMemories({ ...ALL, onlySuperseded: true }, oldest))).toEqual(['superseded']);
+      expect(idsOf(await store.listMemories({ ...ALL, onlySuperseded: true, includeArchived: true }, oldest))).toEqual([
+        'superseded',
+        'gone',
+      ]);
+      expect(idsOf(await store.listMemories({ ...ALL, onlyArchived: true, onlySuperseded: true }, oldest))).toEqual(['gone']);
+      expect(idsOf(await store.listMemories({ ...ALL, onlyArchived: true, onlyPinned: true }, oldest))).toEqual(['archived']);
+    });
+
+    it('counts exactly the memories each flag and state lists', async () => {
+      await insertFlagged();
+      const filters: MemoryFilter[] = [
+        { ...ALL, onlyPinned: true },
+        { ...ALL, onlyHardRule: true, includeArchived: true, includeSuperseded: true },
+        { ...ALL, onlyArchived: true, includeSuperseded: true },
+        { ...ALL, onlySuperseded: true },
+        { tenant: OTHER_TENANT, onlyArchived: true, onlyPinned: true },
+      ];
+
+      for (const filter of filters) {
+        const listed = await store.listMemories(filter, { limit: 100 });
+        expect(await store.countMemories(filter), JSON.stringify(filter)).toBe(listed.length);
+      }
+    });
+  });
+
+  describe('paging from a memory', () => {
+    async function insertRun(count: number) {
+      // Two memories share each minute, so ties are broken the same way on every page.
+      for (let i = 0; i < count; i++) {
+        await insert(entry(makeMemory({ id: `m${i}`, createdAt: minutesAfterEpoch(Math.floor(i / 2)), pinned: i % 3 === 0 })));
+      }
+    }
+
+    it('reads on after the last memory of a page, to the end, in both orders', async () => {
+      await insertRun(7);
+      const all = idsOf(await store.listMemories(ALL, { limit: 100 }));
+
+      const pages: string[][] = [];
+      let after: string | undefined;
+      for (;;) {
+        const page = idsOf(await store.listMemories(ALL, { limit: 3, after }));
+        if (page.length === 0) break;
+        pages.push(page);
+        after = page.at(-1);
+      }
+      expect(pages.flat()).toEqual(all);
+      expect(pages.map((page) => page.length)).toEqual([3, 3, 1]);
+
+      const fromOldest = idsOf(await store.listMemories(ALL, { limit: 3, after: 'm2', order: 'oldest' }));
+      expect(fromOldest).toEqual(all.slice().reverse().slice(3, 6));
+    });
+
+    it('reads back the page just before a memory, still in the list’s order', async () => {
+      await insertRun(7);
+      const all = idsOf(await store.listMemories(ALL, { limit: 100 }));
+      const at = all.indexOf('m1');
+
+      expect(idsOf(await store.listMemories(ALL, { limit: 3, before: 'm1' }))).toEqual(all.slice(at - 3, at));
+      expect(idsOf(await store.listMemories(ALL, { limit: 10, before: all[1] as string }))).toEqual(all.slice(0, 1));
+      expect(await store.listMemories(ALL, { limit: 3, before: all[0] as string })).toEqual([]);
+      const oldestFirst = all.slice().reverse();
+      expect(idsOf(await store.listMemories(ALL, { limit: 2, before: 'm4', order: 'oldest' }))).toEqual(
+        oldestFirst.slice(oldestFirst.indexOf('m4') - 2, oldestFirst.indexOf('m4')),
+      );
+    });
+
+    it('pages a filtered list from a memory the filter leaves out', async () => {
+      await insertRun(9);
+      const pinned = { ...ALL, onlyPinned: true };
+
+      expect(idsOf(await store.listMemories(pinned, { limit: 10 }))).toEqual(['m6', 'm3', 'm0']);
+      expect(idsOf(await store.listMemories(pinned, { limit: 10, after: 'm5' }))).toEqual(['m3', 'm0']);
+      expect(idsOf(await store.listMemories(pinned, { limit: 10, before: 'm5' }))).toEqual(['m6']);
+    });
+
+    it('refuses to page from a memory it does not have, or from two places at once', async () => {
+      await insertRun(3);
+      await insert(entry(makeMemory({ id: 'theirs', tenant: OTHER_TENANT })));
+
+      await expect(store.listMemories(ALL, { limit: 2, after: 'nothing' })).rejects.toMatchObject({ code: 'invalid_input' });
+      await expect(store.listMemories(ALL, { limit: 2, before: 'theirs' })).rejects.toMatchObject({ code: 'invalid_input' });
+      await expect(store.listMemories(ALL, { limit: 2, after: 'm0', before: 'm2' })).rejects.toMatchObject({
+        code: 'invalid_input',
+      });
+    });
+  });
+
   describe('activation filters', () => {
     it('filters pinned or hard-rule memories and leaves out excluded kinds', async () => {
       await store.commit({

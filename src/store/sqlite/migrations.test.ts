@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 import { makeMemory } from '../../../test/fixtures/memory.js';
 import { EngramError } from '../../errors.js';
+import type { SessionRecord } from '../../model/session.js';
 import { APPLICATION_ID, LATEST_VERSION, migrate } from './migrations.js';
 import { SqliteStore } from './sqlite-store.js';
 
@@ -223,18 +224,8 @@ describe('migration 6: the knowledge graph', () => {
         { memory: makeMemory({ id: 'other', text: 'Bob likes chess' }), vector: null },
       ],
     });
-    await old.saveSession({
-      tenant: 'acme',
-      id: 's1',
-      scope: 'user:alice',
-      turn: 3,
-      toolOnlyTurns: 1,
-      recentAssistantMessages: ['done'],
-      lastRecall: null,
-      startedAt: '2025-01-15T09:00:00.000Z',
-      updatedAt: '2025-01-15T09:05:00.000Z',
-      endedAt: null,
-    });
+    // As schema 5 stored a session: the record as a JSON body only.
+    writeOldSession(old, sessionRecord('s1', '2025-01-15T09:05:00.000Z', 3));
     await old.appendActivity({
       tenant: 'acme',
       at: '2025-01-15T09:01:00.000Z',
@@ -315,6 +306,53 @@ describe('migration 7: memories in session order', () => {
     expect(store.connection.pragma('user_version', { simple: true })).toBe(LATEST_VERSION);
     expect(store.connection.prepare(`SELECT name FROM sqlite_master WHERE name = 'memories_by_session'`).get()).toBeDefined();
     expect((await store.listSessionNeighbours({ tenant: 'acme' }, ['t1'], 1)).map((n) => n.memoryId)).toEqual(['t0', 't2']);
+    await store.close();
+  });
+});
+
+/** A session record of tenant `acme`, last updated at `updatedAt`. */
+function sessionRecord(id: string, updatedAt: string, turn = 1): SessionRecord {
+  return {
+    tenant: 'acme',
+    id,
+    scope: 'user:alice',
+    turn,
+    toolOnlyTurns: 1,
+    recentAssistantMessages: ['done'],
+    lastRecall: null,
+    startedAt: '2025-01-15T09:00:00.000Z',
+    updatedAt,
+    endedAt: null,
+  };
+}
+
+/** Writes a session as schemas 5 to 7 did, before the sessions table had its own `updated_at`. */
+function writeOldSession(store: SqliteStore, record: SessionRecord): void {
+  store.connection
+    .prepare(`INSERT INTO sessions (tenant, id, body) VALUES (?, ?, ?)`)
+    .run(record.tenant, record.id, JSON.stringify(record));
+}
+
+describe('migration 8: the inspector’s lists', () => {
+  it('lists the sessions of a version 7 file most recently updated first, by the time in their records', async () => {
+    const file = freshPath();
+    const old = new SqliteStore(file, { migrateTo: 7 });
+    writeOldSession(old, sessionRecord('early', '2025-01-15T09:05:00.000Z'));
+    writeOldSession(old, sessionRecord('late', '2025-03-01T18:30:00.250Z'));
+    writeOldSession(old, sessionRecord('middle', '2025-02-01T00:00:00.000Z'));
+    await old.close();
+
+    const store = new SqliteStore(file);
+
+    expect(store.connection.pragma('user_version', { simple: true })).toBe(LATEST_VERSION);
+    expect((await store.listSessions('acme', { limit: 10 })).map((session) => session.id)).toEqual(['late', 'middle', 'early']);
+    expect((await store.listSessions('acme', { limit: 10, after: 'late' })).map((session) => session.id)).toEqual([
+      'middle',
+      'early',
+    ]);
+    expect(store.connection.prepare(`SELECT updated_at FROM sessions WHERE id = 'late'`).pluck().get()).toBe(
+      Date.parse('2025-03-01T18:30:00.250Z'),
+    );
     await store.close();
   });
 });

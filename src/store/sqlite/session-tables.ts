@@ -15,8 +15,9 @@ export function readSession(db: Database.Database, tenant: string, id: string): 
 
 export function writeSession(db: Database.Database, record: SessionRecord): void {
   db.prepare(
-    `INSERT INTO sessions (tenant, id, body) VALUES (?, ?, ?) ON CONFLICT (tenant, id) DO UPDATE SET body = excluded.body`,
-  ).run(record.tenant, record.id, JSON.stringify(record));
+    `INSERT INTO sessions (tenant, id, body, updated_at) VALUES (?, ?, ?, ?)
+     ON CONFLICT (tenant, id) DO UPDATE SET body = excluded.body, updated_at = excluded.updated_at`,
+  ).run(record.tenant, record.id, JSON.stringify(record), Date.parse(record.updatedAt));
 }
 
 /** Writes the receipt, the injections and the retrieval stamps; the caller wraps it in a transaction. */

@@ -26,12 +26,15 @@ import type {
   ListOptions,
   MemoryChange,
   MemoryFilter,
+  MemoryInjection,
   MentionQuery,
   ObservationChange,
   ReceiptQuery,
   RelationInput,
   RelationListOptions,
+  SessionListQuery,
   SessionNeighbour,
+  SessionSummary,
   Store,
   StoreStats,
   VectorHit,
@@ -60,10 +63,12 @@ import {
   resolveRelation,
 } from './graph-relations.js';
 import { rowToEntity } from './graph-rows.js';
+import { listMemoryRows } from './memory-list.js';
 import { LATEST_VERSION } from './migrations.js';
 import { IN_MEMORY, openDatabase, type OpenDatabaseOptions } from './open-database.js';
 import { PlannerStatistics } from './planner-statistics.js';
 import { blobToVector, MEMORY_COLUMNS, type MemoryRow, memoryToParams, rowToMemory, vectorToBlob } from './rows.js';
+import { listInjectionRows, listSessionRows } from './session-list.js';
 import { sessionNeighbours } from './session-neighbours.js';
 import {
   readActivity,
@@ -201,12 +206,7 @@ export class SqliteStore implements Store {
   }
 
   async listMemories(filter: MemoryFilter, options: ListOptions): Promise<Memory[]> {
-    const where = filterClause(filter, 'm');
-    const order = options.order === 'oldest' ? 'ASC' : 'DESC';
-    const rows = this.db
-      .prepare(`SELECT m.* FROM memories m WHERE ${where.sql} ORDER BY m.created_at ${order}, m.rowid ${order} LIMIT ? OFFSET ?`)
-      .all(...where.params, options.limit, options.offset ?? 0) as MemoryRow[];
-    return rows.map(rowToMemory);
+    return listMemoryRows(this.db, filter, options).map(rowToMemory);
   }
 
   async listSessionNeighbours(filter: MemoryFilter, memoryIds: readonly string[], radius: number): Promise<SessionNeighbour[]> {
@@ -364,12 +364,24 @@ export class SqliteStore implements Store {
     writeSession(this.db, record);
   }
 
+  async listSessions(tenant: string, query: SessionListQuery): Promise<SessionSummary[]> {
+    return listSessionRows(this.db, tenant, query);
+  }
+
   async recordActivation(record: ActivationRecord): Promise<void> {
     this.immediate(() => writeActivation(this.db, record));
   }
 
   async listInjections(tenant: string, sessionId: string, sinceTurn: number): Promise<Injection[]> {
     return readInjections(this.db, tenant, sessionId, sinceTurn);
+  }
+
+  async listMemoryInjections(
+    tenant: string,
+    memoryId: string,
+    page: { limit: number; offset?: number },
+  ): Promise<MemoryInjection[]> {
+    return listInjectionRows(this.db, tenant, memoryId, page);
   }
 
   async listReceipts(tenant: string, query: ReceiptQuery): Promise<Receipt[]> {

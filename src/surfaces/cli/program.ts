@@ -22,6 +22,7 @@ import { registerNote } from './commands/note.js';
 import { registerRecall } from './commands/recall.js';
 import { registerReceipts } from './commands/receipts.js';
 import { registerReindex } from './commands/reindex.js';
+import { registerRestore } from './commands/restore.js';
 import { registerScratch } from './commands/scratch.js';
 import { registerSearch } from './commands/search.js';
 import { registerServe } from './commands/serve.js';
@@ -62,6 +63,7 @@ Examples:
     registerList,
     registerShow,
     registerForget,
+    registerRestore,
     registerImport,
     registerExport,
     registerStats,

@@ -11,6 +11,7 @@ import {
   GRAPH_REQUEST_SCHEMAS,
   GRAPH_TOOL_LIMITS,
   KINDS,
+  LIST_STATUSES,
   MAX_SEARCH_LIMIT,
   MemoryInputSchema,
   MemoryPatchSchema,
@@ -66,6 +67,14 @@ export const ListMemoriesQuery = z.strictObject({
   kind: list(kind).optional(),
   tier: list(tier).optional(),
   all: boolean.optional().describe('Include archived and superseded memories. @default false'),
+  status: z
+    .enum(LIST_STATUSES)
+    .optional()
+    .describe('live, all, or only archived or only superseded memories; overrides `all`. @default "live"'),
+  pinned: boolean.optional().describe('Only pinned memories'),
+  hard_rule: boolean.optional().describe('Only hard-rule memories'),
+  after: z.string().min(1).optional().describe('Continue after the memory with this id (the last of the previous page)'),
+  before: z.string().min(1).optional().describe('The page just before the memory with this id'),
   order: z.enum(['newest', 'oldest']).optional().describe('@default "newest"'),
 });
 

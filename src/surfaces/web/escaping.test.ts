@@ -48,8 +48,9 @@ describe('escaping', () => {
         view: {
           memory: hostile,
           newerVersions: [],
-          decisions: [],
-          receiptsRead: 0,
+          injections: [{ sessionId: SCRIPT, turn: 3, lane: 'hot', receiptId: IMAGE, at: '2025-01-15T09:00:00.000Z' }],
+          injectionsOffset: 0,
+          nextInjections: null,
           mentions: [{ name: IMAGE, entityType: SCRIPT, observations: [] }],
         },
         chrome,

@@ -85,7 +85,7 @@ export function createInspectorApp(options: InspectorOptions): Hono<WebEnv> {
   registerSignIn(app, { tenants, sessions });
   app.use(webSession({ engines, tenants, sessions }));
   registerSignOut(app, sessions);
-  registerMemoryRoutes(app, clock);
+  registerMemoryRoutes(app);
   registerSessionRoutes(app);
   registerNoteRoutes(app);
   registerGraphRoutes(app);

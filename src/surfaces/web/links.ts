@@ -51,3 +51,12 @@ export function safeNextPath(next: string | undefined): string {
   if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/';
   return /^[\x21-\x7e]*$/.test(next) ? next : '/';
 }
+
+/** Where a page of a list starts: after or before a row (a cursor), at a position, or at the top. */
+export type PageLink = { after: string } | { before: string } | { offset: number } | { first: true };
+
+/** The page of `path` that `link` leads to, keeping the other `query` values. */
+export function pageHref(path: string, query: QueryValues, link: PageLink): string {
+  const base = { ...query, after: undefined, before: undefined, offset: undefined };
+  return withQuery(path, 'first' in link ? base : { ...base, ...link });
+}

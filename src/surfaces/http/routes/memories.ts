@@ -39,6 +39,11 @@ export const MEMORY_ROUTES = [
         kinds: query.kind,
         tiers: query.tier,
         all: query.all,
+        status: query.status,
+        pinned: query.pinned,
+        hardRule: query.hard_rule,
+        after: query.after,
+        before: query.before,
         order: query.order,
       }),
     }),
@@ -73,6 +78,19 @@ export const MEMORY_ROUTES = [
     handle: async ({ engram, params, query }) => {
       const id = (await requireMemory(engram, params.id as string)).id;
       return engram.forget(id, { hard: query.hard ?? false });
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/v1/memories/:id/restore',
+    tag: 'memories',
+    summary: 'Restore a forgotten (archived) memory in place: same id, record and vector',
+    description:
+      'Un-archives the memory without re-embedding it; its graph mentions are extracted again. Refused (400) when a live memory now holds its key in its scope. A live memory is returned as it is.',
+    response: MemoryResponse,
+    handle: async ({ engram, params }) => {
+      const id = (await requireMemory(engram, params.id as string)).id;
+      return { memory: await engram.restore(id) };
     },
   }),
 ];

@@ -1,8 +1,7 @@
 /**
  * The inspector's changes to a memory: the edit form read into a patch for `engram.update`
- * (as `PATCH /v1/memories/:id`), forgetting (`engram.forget`, as `DELETE /v1/memories/:id`),
- * and restoring, which the engine has no call for: the memory's own record is re-imported
- * (`engram.import` with `onConflict: "replace"`) with `archivedAt` cleared.
+ * (as `PATCH /v1/memories/:id`), forgetting (`engram.forget`, as `DELETE /v1/memories/:id`)
+ * and restoring (`engram.restore`, as `POST /v1/memories/:id/restore`).
  */
 import { z } from 'zod';
 
@@ -52,15 +51,8 @@ export async function forgetMemory(engram: Engram, id: string): Promise<void> {
   await engram.forget(memory.id);
 }
 
-/** Brings an archived memory back; refused when a newer live memory holds its key. */
-export async function restoreMemory(engram: Engram, id: string, now: Date): Promise<void> {
+/** Brings an archived memory back in place; refused when a newer live memory holds its key. */
+export async function restoreMemory(engram: Engram, id: string): Promise<void> {
   const memory = await requireMemory(engram, id);
-  if (memory.archivedAt === null) return;
-  if (memory.key !== null && memory.supersededBy === null) {
-    const holder = await engram.getByKey(memory.key, memory.scope);
-    if (holder && holder.id !== memory.id) {
-      throw new InvalidInputError(`cannot restore: memory ${holder.id} now holds the key ${memory.key} in ${memory.scope}`);
-    }
-  }
-  await engram.import([{ ...memory, archivedAt: null, updatedAt: now.toISOString() }], { onConflict: 'replace' });
+  await engram.restore(memory.id);
 }

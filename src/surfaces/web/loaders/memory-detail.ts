@@ -1,32 +1,26 @@
 /**
  * A memory's page: the memory (`engram.get`, as `GET /v1/memories/:id`), the newer versions
- * that replaced it, the recent recall decisions that chose it or left it out (read from the
- * receipts, `GET /v1/receipts`), and the graph entities it names.
+ * that replaced it, a page of the turns that injected it (`engram.injections`), and the graph
+ * entities extraction recorded it naming (`engram.mentions`).
  */
-import { type Engram, type GraphEntity, type Memory, NotFoundError, type Receipt, type ReceiptEntry } from '../../../index.js';
+import { type Engram, type GraphEntity, type Memory, type MemoryInjection, NotFoundError } from '../../../index.js';
 
-/** Receipts read, newest first, to find the turns that injected a memory. */
-export const RECEIPT_SCAN = 500;
+/** Injections per page of a memory's recall history. */
+export const INJECTIONS_PAGE = 20;
 /** Newer versions followed at most. */
 const MAX_CHAIN = 20;
-
-/** One decision about the memory. */
-export interface MemoryDecision {
-  receipt: Receipt;
-  entry: ReceiptEntry;
-  chosen: boolean;
-}
 
 /** One memory's page. */
 export interface MemoryDetailView {
   memory: Memory;
   /** The memories that replaced it, oldest first: each supersedes the one before. */
   newerVersions: Memory[];
-  /** Recent decisions that chose the memory or left it out, newest first. */
-  decisions: MemoryDecision[];
-  /** How many receipts were read for `decisions`. */
-  receiptsRead: number;
-  /** The graph's entities among the names the memory's text mentions. */
+  /** A page of the turns that injected it, the latest first. */
+  injections: MemoryInjection[];
+  /** Where this page of injections starts, and the next one (null on the last). */
+  injectionsOffset: number;
+  nextInjections: number | null;
+  /** The graph's entities the memory names. */
   mentions: GraphEntity[];
 }
 
@@ -37,21 +31,22 @@ export async function requireMemory(engram: Engram, id: string): Promise<Memory>
   return memory;
 }
 
-/** The memory with its newer versions, recent decisions and mentions; a 404 when there is none. */
-export async function loadMemoryDetail(engram: Engram, id: string): Promise<MemoryDetailView> {
+/** The memory with its newer versions, a page of injections and its mentions; a 404 when there is none. */
+export async function loadMemoryDetail(engram: Engram, id: string, injectionsOffset = 0): Promise<MemoryDetailView> {
   const memory = await requireMemory(engram, id);
-  const [newerVersions, receipts, mentions] = await Promise.all([
+  const [newerVersions, injections, mentions] = await Promise.all([
     followSupersession(engram, memory),
-    engram.receipts({ limit: RECEIPT_SCAN }),
-    mentionedEntities(engram, memory),
+    engram.injections(memory.id, { limit: INJECTIONS_PAGE + 1, offset: injectionsOffset }),
+    engram.mentions(memory.id),
   ]);
-  const decisions = receipts.flatMap((receipt) => {
-    const chosen = receipt.chosen.find((entry) => entry.id === memory.id);
-    if (chosen) return [{ receipt, entry: chosen, chosen: true }];
-    const leftOut = receipt.leftOut.find((entry) => entry.id === memory.id);
-    return leftOut ? [{ receipt, entry: leftOut, chosen: false }] : [];
-  });
-  return { memory, newerVersions, decisions, receiptsRead: receipts.length, mentions };
+  return {
+    memory,
+    newerVersions,
+    injections: injections.slice(0, INJECTIONS_PAGE),
+    injectionsOffset,
+    nextInjections: injections.length > INJECTIONS_PAGE ? injectionsOffset + INJECTIONS_PAGE : null,
+    mentions,
+  };
 }
 
 async function followSupersession(engram: Engram, memory: Memory): Promise<Memory[]> {
@@ -66,22 +61,4 @@ async function followSupersession(engram: Engram, memory: Memory): Promise<Memor
     next = newer.supersededBy;
   }
   return chain;
-}
-
-/**
- * The stored entities among the names extraction finds in the memory — the same extraction that
- * wrote its mentions, loaded only when a memory page asks. Archived and superseded memories and
- * the kinds that are never extracted have none.
- */
-async function mentionedEntities(engram: Engram, memory: Memory): Promise<GraphEntity[]> {
-  if (memory.archivedAt || memory.supersededBy || memory.kind === 'working_set' || memory.kind === 'scratchpad') return [];
-  const { extractGraph } = await import('../../../internal.js');
-  const speaker = typeof memory.data?.speaker === 'string' ? memory.data.speaker : undefined;
-  const extraction = extractGraph({ text: memory.text, speaker, occurredAt: memory.occurredAt });
-  const names = [
-    ...extraction.entities.map((entity) => entity.name),
-    ...extraction.dates.map((date) => (date.start === date.end ? date.start : `${date.start}..${date.end}`)),
-  ];
-  if (names.length === 0) return [];
-  return (await engram.graph.openNodes([...new Set(names)])).entities;
 }

@@ -1,29 +1,29 @@
 /**
  * The memories page's data: one page of `engram.list` (the same call as `GET /v1/memories`),
  * or of `engram.search` (as `POST /v1/search`) when there is a query. The engine filters by
- * scope, kind and tier itself; the pinned / hard-rule flag and "only archived" or "only
- * superseded" are not list filters of the engine, so those pages are gathered by reading on
- * through the list in batches, never more than `MAX_SCAN` rows per page.
+ * scope, kind, tier, flag (pinned, hard rule) and state (live, all, only archived, only
+ * superseded) itself, and a list page continues from a memory (`after`, `before`), so a page
+ * deep in 100k memories costs what the first one does.
  */
 import { z } from 'zod';
 
 import {
   type Engram,
   KINDS,
+  LIST_STATUSES,
   type ListMemoriesOptions,
   type Memory,
   SEARCH_MODES,
   type SearchHit,
   TIERS,
 } from '../../../index.js';
-import { formatCount } from '../format.js';
+import type { PageLink } from '../links.js';
 import { optionalChoice, optionalOffset, optionalText } from '../query-fields.js';
 
 /** Memories per page. */
 export const PAGE_SIZE = 50;
-/** Rows a filtered page reads at most before it stops and offers to read on. */
-export const MAX_SCAN = 5000;
-const SCAN_BATCH = 250;
+/** Search hits read at most; a search page pages through them. */
+const MAX_HITS = 1000;
 
 /** The page's query string. Every field is optional; an empty field means "any". */
 export const MemoryListQuery = z.object({
@@ -32,8 +32,12 @@ export const MemoryListQuery = z.object({
   kind: optionalChoice(KINDS),
   tier: optionalChoice(TIERS),
   flag: optionalChoice(['pinned', 'hard_rule'] as const),
-  status: optionalChoice(['live', 'all', 'archived', 'superseded'] as const),
+  status: optionalChoice(LIST_STATUSES),
   mode: optionalChoice(SEARCH_MODES),
+  /** A list page: the memories after this one, or the page just before it. */
+  after: optionalText(200),
+  before: optionalText(200),
+  /** A search page: the position in the ranked hits. */
   offset: optionalOffset,
   done: z.string().optional(),
 });
@@ -50,77 +54,60 @@ export interface MemoryRow {
 export interface MemoryListView {
   filters: MemoryListFilters;
   rows: MemoryRow[];
-  offset: number;
-  /** Where the next page starts, or null on the last one. */
-  nextOffset: number | null;
-  /** Where the previous page starts, or null on the first one (or when a filtered read cannot tell). */
-  previousOffset: number | null;
-  /** Something the reader should know about this page (e.g. why it is short). */
+  /** The next and previous pages (cursors for a list, positions for a search), or null at either end. */
+  next: PageLink | null;
+  previous: PageLink | null;
+  /** Something the reader should know about this page. */
   note: string | null;
 }
 
 /** Reads one page of memories for `filters`. */
 export async function loadMemoryList(engram: Engram, filters: MemoryListFilters): Promise<MemoryListView> {
-  const offset = filters.offset ?? 0;
-  if (filters.q) return searchPage(engram, filters, offset);
+  if (filters.q) return searchPage(engram, filters);
   const request: ListMemoriesOptions = {
     scopes: scopesOf(filters.scope),
     kinds: filters.kind ? [filters.kind] : undefined,
     tiers: filters.tier ? [filters.tier] : undefined,
-    all: (filters.status ?? 'live') !== 'live',
+    pinned: filters.flag === 'pinned' || undefined,
+    hardRule: filters.flag === 'hard_rule' || undefined,
+    status: filters.status,
   };
-  const keep = rowFilter(filters);
-  if (keep) return scanPage(engram, { filters, request, keep, offset });
-  const memories = await engram.list({ ...request, limit: PAGE_SIZE + 1, offset });
+  // One row more than the page says whether another page follows in the direction read.
+  if (filters.before) {
+    const memories = await engram.list({ ...request, before: filters.before, limit: PAGE_SIZE + 1 });
+    const more = memories.length > PAGE_SIZE;
+    const rows = (more ? memories.slice(1) : memories).map((memory) => ({ memory, hit: null }));
+    const last = rows.at(-1);
+    // Nothing before the cursor: this is the first page after all.
+    if (last) {
+      return {
+        filters,
+        rows,
+        next: { after: last.memory.id },
+        previous: more ? { before: (rows[0] as MemoryRow).memory.id } : null,
+        note: null,
+      };
+    }
+  }
+  const after = filters.before ? undefined : filters.after;
+  const memories = await engram.list({ ...request, after, limit: PAGE_SIZE + 1 });
+  const rows = memories.slice(0, PAGE_SIZE).map((memory) => ({ memory, hit: null }));
+  const last = rows.at(-1);
   return {
     filters,
-    rows: memories.slice(0, PAGE_SIZE).map((memory) => ({ memory, hit: null })),
-    offset,
-    nextOffset: memories.length > PAGE_SIZE ? offset + PAGE_SIZE : null,
-    previousOffset: offset > 0 ? Math.max(0, offset - PAGE_SIZE) : null,
+    rows,
+    next: memories.length > PAGE_SIZE && last ? { after: last.memory.id } : null,
+    previous: after ? (rows[0] ? { before: rows[0].memory.id } : { first: true }) : null,
     note: null,
   };
 }
 
-/**
- * A page of the memories `keep` admits, read on through the list in batches until the page is
- * full, the list ends, or `MAX_SCAN` rows were read. The next page starts after the last row
- * read; where the previous one starts cannot be told without reading backwards.
- */
-async function scanPage(
-  engram: Engram,
-  scan: { filters: MemoryListFilters; request: ListMemoriesOptions; keep: (memory: Memory) => boolean; offset: number },
-): Promise<MemoryListView> {
-  const { filters, request, keep, offset } = scan;
-  const rows: MemoryRow[] = [];
-  let position = offset;
-  let ended = false;
-  while (rows.length < PAGE_SIZE && position - offset < MAX_SCAN) {
-    const batch = await engram.list({ ...request, limit: SCAN_BATCH, offset: position });
-    let consumed = 0;
-    for (const memory of batch) {
-      consumed++;
-      position++;
-      if (keep(memory)) rows.push({ memory, hit: null });
-      if (rows.length === PAGE_SIZE) break;
-    }
-    // A short batch read to its end is the end of the list.
-    ended = batch.length < SCAN_BATCH && consumed === batch.length;
-    if (ended) break;
-  }
-  const note =
-    !ended && rows.length < PAGE_SIZE
-      ? `Read ${formatCount(position - offset)} memories from position ${formatCount(offset)} and found ${rows.length} that match; more may follow.`
-      : null;
-  return { filters, rows, offset, nextOffset: ended ? null : position, previousOffset: null, note };
-}
-
-async function searchPage(engram: Engram, filters: MemoryListFilters, offset: number): Promise<MemoryListView> {
-  const keep = rowFilter({ ...filters, status: undefined });
-  const limit = keep ? 1000 : Math.min(1000, offset + PAGE_SIZE + 1);
+async function searchPage(engram: Engram, filters: MemoryListFilters): Promise<MemoryListView> {
+  const offset = filters.offset ?? 0;
+  const keep = flagFilter(filters);
   const hits = await engram.search({
     query: filters.q as string,
-    limit,
+    limit: keep ? MAX_HITS : Math.min(MAX_HITS, offset + PAGE_SIZE + 1),
     scopes: scopesOf(filters.scope),
     kinds: filters.kind ? [filters.kind] : undefined,
     tiers: filters.tier ? [filters.tier] : undefined,
@@ -128,27 +115,24 @@ async function searchPage(engram: Engram, filters: MemoryListFilters, offset: nu
     // Looking is not retrieving: the inspector must not feed the cooldown.
     recordRetrieval: false,
   });
+  // Search has no flag filter: the flag is applied to its (at most MAX_HITS) hits.
   const matching = keep ? hits.filter((hit) => keep(hit.memory)) : hits;
   const page = matching.slice(offset, offset + PAGE_SIZE);
   const status = filters.status ?? 'live';
   return {
     filters,
     rows: page.map((hit) => ({ memory: hit.memory, hit })),
-    offset,
-    nextOffset: matching.length > offset + PAGE_SIZE ? offset + PAGE_SIZE : null,
-    previousOffset: offset > 0 ? Math.max(0, offset - PAGE_SIZE) : null,
+    next: matching.length > offset + PAGE_SIZE ? { offset: offset + PAGE_SIZE } : null,
+    previous: offset > 0 ? { offset: Math.max(0, offset - PAGE_SIZE) } : null,
     note: status === 'live' ? null : 'Search finds live memories only: archived and superseded ones are listed without a query.',
   };
 }
 
-/** The filter the engine cannot apply, as a predicate; null when there is none. */
-function rowFilter(filters: Pick<MemoryListFilters, 'flag' | 'status'>): ((memory: Memory) => boolean) | null {
-  const tests: ((memory: Memory) => boolean)[] = [];
-  if (filters.flag === 'pinned') tests.push((memory) => memory.pinned);
-  if (filters.flag === 'hard_rule') tests.push((memory) => memory.hardRule);
-  if (filters.status === 'archived') tests.push((memory) => memory.archivedAt !== null);
-  if (filters.status === 'superseded') tests.push((memory) => memory.supersededBy !== null);
-  return tests.length === 0 ? null : (memory) => tests.every((test) => test(memory));
+/** The pinned / hard-rule flag as a test of a search hit's memory; null when there is none. */
+function flagFilter(filters: Pick<MemoryListFilters, 'flag'>): ((memory: Memory) => boolean) | null {
+  if (filters.flag === 'pinned') return (memory) => memory.pinned;
+  if (filters.flag === 'hard_rule') return (memory) => memory.hardRule;
+  return null;
 }
 
 /** `user:alice, global` → `['user:alice', 'global']`. */

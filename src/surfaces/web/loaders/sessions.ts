@@ -1,63 +1,35 @@
 /**
- * Sessions and their turns, read from the receipts (`engram.receipts`, as `GET /v1/receipts`):
- * the engine keeps a record per session but lists none, and every turn that recalled left a
- * receipt, so the recent receipts say which sessions exist and what each turn decided.
+ * Sessions and their turns: the sessions list (`engram.sessions`, most recently updated first,
+ * a page at a time from the last session of the previous one) and each session's turns, read
+ * from its receipts (`engram.receipts`, as `GET /v1/receipts`).
  */
-import type { Engram, Receipt, SessionContext } from '../../../index.js';
+import type { Engram, Receipt, SessionContext, SessionSummary } from '../../../index.js';
+import type { PageLink } from '../links.js';
 
-/** Receipts read for the sessions list, newest first. */
-export const SESSION_SCAN = 2000;
+/** Sessions per page. */
+export const SESSIONS_PAGE = 50;
 /** Receipts read for one session. */
 const TURN_SCAN = 1000;
-
-/** One session as the recent receipts show it. */
-export interface SessionSummary {
-  id: string;
-  turns: number;
-  receipts: number;
-  injected: number;
-  firstAt: string;
-  lastAt: string;
-}
 
 /** The sessions page. */
 export interface SessionsView {
   sessions: SessionSummary[];
-  /** Receipts read, and whether that was all of them. */
-  receiptsRead: number;
-  complete: boolean;
-  /** Receipts of recalls outside any session. */
-  withoutSession: number;
+  /** The next page, or null on the last one. */
+  next: PageLink | null;
+  /** Whether this page is not the first. */
+  deep: boolean;
 }
 
-/** The sessions of the latest receipts, most recently active first. */
-export async function loadSessions(engram: Engram): Promise<SessionsView> {
-  const receipts = await engram.receipts({ limit: SESSION_SCAN });
-  const byId = new Map<string, { turns: Set<number>; receipts: number; injected: number; firstAt: string; lastAt: string }>();
-  let withoutSession = 0;
-  for (const receipt of receipts) {
-    if (receipt.sessionId === null) {
-      withoutSession++;
-      continue;
-    }
-    const entry = byId.get(receipt.sessionId) ?? {
-      turns: new Set<number>(),
-      receipts: 0,
-      injected: 0,
-      firstAt: receipt.createdAt,
-      lastAt: receipt.createdAt,
-    };
-    entry.turns.add(receipt.turn);
-    entry.receipts++;
-    entry.injected += receipt.chosen.length;
-    if (receipt.createdAt < entry.firstAt) entry.firstAt = receipt.createdAt;
-    if (receipt.createdAt > entry.lastAt) entry.lastAt = receipt.createdAt;
-    byId.set(receipt.sessionId, entry);
-  }
-  const sessions = [...byId.entries()]
-    .map(([id, entry]) => ({ ...entry, id, turns: entry.turns.size }))
-    .sort((a, b) => b.lastAt.localeCompare(a.lastAt));
-  return { sessions, receiptsRead: receipts.length, complete: receipts.length < SESSION_SCAN, withoutSession };
+/** A page of sessions, most recently updated first, continuing after the session `after`. */
+export async function loadSessions(engram: Engram, after?: string): Promise<SessionsView> {
+  const sessions = await engram.sessions({ limit: SESSIONS_PAGE + 1, after });
+  const page = sessions.slice(0, SESSIONS_PAGE);
+  const last = page.at(-1);
+  return {
+    sessions: page,
+    next: sessions.length > SESSIONS_PAGE && last ? { after: last.id } : null,
+    deep: after !== undefined,
+  };
 }
 
 /** One turn of a session: its receipts (active recall, then any nudges). */

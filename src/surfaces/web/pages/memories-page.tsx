@@ -2,7 +2,7 @@
 import { KINDS, SEARCH_MODES, TIERS } from '../../../index.js';
 import { Notice } from '../components/forms.js';
 import { MemoryTable } from '../components/memory-table.js';
-import { Pager } from '../components/pager.js';
+import { PageLinks } from '../components/page-links.js';
 import { Layout, type PageChrome } from '../layout.js';
 import type { MemoryListFilters, MemoryListView } from '../loaders/memory-list.js';
 
@@ -30,13 +30,14 @@ export function MemoriesPage(props: { view: MemoryListView; chrome: PageChrome; 
       <FilterForm filters={filters} />
       <Notice text={view.note} />
       <MemoryTable rows={view.rows} search={searching} />
-      <Pager
+      <PageLinks
         path="/memories"
-        query={{ ...filters, offset: undefined, done: undefined }}
-        offset={view.offset}
-        previousOffset={view.previousOffset}
-        nextOffset={view.nextOffset}
+        query={{ ...filters, done: undefined }}
+        previous={view.previous}
+        next={view.next}
         shown={view.rows.length}
+        deep={view.previous !== null}
+        words={searching ? ['previous', 'next'] : ['newer', 'older']}
       />
     </Layout>
   );

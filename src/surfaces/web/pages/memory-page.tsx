@@ -1,17 +1,16 @@
 /**
  * One memory: its text and every field, the forms that change it (tier, pinned, hard rule,
- * tags; forget or restore), the versions that replaced it, the recall decisions about it, and
+ * tags; forget or restore), the versions that replaced it, the turns that injected it, and
  * the graph entities it names.
  */
 import { type GraphEntity, type Memory, TIERS } from '../../../index.js';
-import { OUTCOME_WORDS } from '../../cli/receipt-format.js';
 import { MemoryBadges } from '../components/badges.js';
 import { CsrfField, Notice } from '../components/forms.js';
-import { formatScore, formatTime, oneLine } from '../format.js';
+import { formatTime, oneLine } from '../format.js';
 import { Layout, type PageChrome } from '../layout.js';
-import { entityHref, memoryActionHref, memoryHref, receiptsHref, sessionHref } from '../links.js';
+import { entityHref, memoryActionHref, memoryHref, receiptsHref, sessionHref, withQuery } from '../links.js';
 import { tagsText } from '../loaders/memory-changes.js';
-import type { MemoryDetailView } from '../loaders/memory-detail.js';
+import { INJECTIONS_PAGE, type MemoryDetailView } from '../loaders/memory-detail.js';
 
 /** The page of one memory; `notice` is a fixed text after a change (post/redirect/get). */
 export function MemoryPage(props: { view: MemoryDetailView; chrome: PageChrome; notice: string | null }) {
@@ -155,55 +154,50 @@ function Supersession(props: { memory: Memory; newerVersions: readonly Memory[] 
   );
 }
 
-/** The recent recall decisions that injected the memory or left it out. */
+/** The turns that injected the memory, the latest first, a page at a time. */
 function RecallHistory(props: { view: MemoryDetailView }) {
-  const { memory, decisions, receiptsRead } = props.view;
+  const { memory, injections, injectionsOffset, nextInjections } = props.view;
+  const page = (offset: number) => withQuery(memoryHref(memory.id), { injections: offset || undefined });
   return (
     <>
       <h2>Recall history</h2>
       <p class="muted">
-        Retrieved {memory.retrievalCount} times{memory.lastRetrievedAt ? `, last ${formatTime(memory.lastRetrievedAt)}` : ''}.
-        Decisions about it among the latest {receiptsRead} receipts:
+        Retrieved {memory.retrievalCount} times{memory.lastRetrievedAt ? `, last ${formatTime(memory.lastRetrievedAt)}` : ''}. The
+        turns that injected it, latest first (each turn's receipt says why):
       </p>
-      {decisions.length === 0 ? (
-        <p class="muted">none</p>
+      {injections.length === 0 ? (
+        <p class="muted">{injectionsOffset > 0 ? 'no more' : 'none'}</p>
       ) : (
-        <table>
+        <table class="injections">
           <thead>
             <tr>
               <th>When</th>
               <th>Session</th>
               <th>Turn</th>
-              <th>Recall</th>
-              <th>Decision</th>
               <th>Lane</th>
-              <th class="num">Score</th>
-              <th>Query</th>
             </tr>
           </thead>
           <tbody>
-            {decisions.map(({ receipt, entry, chosen }) => (
+            {injections.map((injection) => (
               <tr>
-                <td>{formatTime(receipt.createdAt)}</td>
-                <td>{receipt.sessionId ? <a href={sessionHref(receipt.sessionId)}>{oneLine(receipt.sessionId, 30)}</a> : '—'}</td>
+                <td>{formatTime(injection.at)}</td>
                 <td>
-                  {receipt.sessionId ? <a href={receiptsHref(receipt.sessionId, receipt.turn)}>{receipt.turn}</a> : receipt.turn}
+                  <a href={sessionHref(injection.sessionId)}>{oneLine(injection.sessionId, 30)}</a>
                 </td>
-                <td>{receipt.path}</td>
                 <td>
-                  {chosen ? (
-                    <strong>injected ({OUTCOME_WORDS[entry.outcome]})</strong>
-                  ) : (
-                    `left out (${OUTCOME_WORDS[entry.outcome]})`
-                  )}
+                  <a href={receiptsHref(injection.sessionId, injection.turn)}>{injection.turn}</a>
                 </td>
-                <td>{entry.lane ?? '—'}</td>
-                <td class="num">{formatScore(entry.factors?.score)}</td>
-                <td>{oneLine(receipt.query, 80)}</td>
+                <td>{injection.lane}</td>
               </tr>
             ))}
           </tbody>
         </table>
+      )}
+      {(injectionsOffset > 0 || nextInjections !== null) && (
+        <nav class="pager" aria-label="injection pages">
+          {injectionsOffset > 0 && <a href={page(Math.max(0, injectionsOffset - INJECTIONS_PAGE))}>← later</a>}
+          {nextInjections !== null && <a href={page(nextInjections)}>earlier →</a>}
+        </nav>
       )}
     </>
   );

@@ -1,5 +1,6 @@
-/** The sessions that recalled recently, newest activity first. */
-import { formatCount, formatTime } from '../format.js';
+/** The sessions, most recently updated first, a page at a time. */
+import { PageLinks } from '../components/page-links.js';
+import { formatTime } from '../format.js';
 import { Layout, type PageChrome } from '../layout.js';
 import { sessionHref } from '../links.js';
 import type { SessionsView } from '../loaders/sessions.js';
@@ -11,27 +12,26 @@ export function SessionsPage(props: { view: SessionsView; chrome: PageChrome }) 
     <Layout title="Sessions" chrome={props.chrome}>
       <h1>Sessions</h1>
       <p class="lead">
-        Sessions whose turns recalled, from the {view.complete ? '' : 'latest '}
-        {formatCount(view.receiptsRead)} receipts{view.complete ? '' : ' (older sessions are not listed)'}.
-        {view.withoutSession > 0 && (
-          <>
-            {' '}
-            {view.withoutSession} recalls ran outside a session: see <a href="/receipts">receipts</a>.
-          </>
-        )}
+        Sessions, most recently active first. Recalls outside a session are on the <a href="/receipts">receipts</a> page.
       </p>
       {view.sessions.length === 0 ? (
-        <p class="muted">No session has recalled yet: receipts are written by session.beforeTurn, engram recall and the hooks.</p>
+        <p class="muted">
+          {view.deep
+            ? 'No more sessions.'
+            : 'No session yet: sessions are opened by session.start and beforeTurn, engram recall and the hooks.'}
+        </p>
       ) : (
-        <table>
+        <table class="sessions">
           <thead>
             <tr>
               <th>Session</th>
+              <th>Scope</th>
               <th class="num">Turns</th>
               <th class="num">Decisions</th>
               <th class="num">Injected</th>
-              <th>First</th>
-              <th>Last</th>
+              <th>First turn</th>
+              <th>Last turn</th>
+              <th>Updated</th>
             </tr>
           </thead>
           <tbody>
@@ -39,17 +39,29 @@ export function SessionsPage(props: { view: SessionsView; chrome: PageChrome }) 
               <tr>
                 <td>
                   <a href={sessionHref(session.id)}>{session.id}</a>
+                  {session.endedAt !== null && <span class="muted"> (ended)</span>}
                 </td>
+                <td>{session.scope}</td>
                 <td class="num">{session.turns}</td>
                 <td class="num">{session.receipts}</td>
                 <td class="num">{session.injected}</td>
-                <td>{formatTime(session.firstAt)}</td>
-                <td>{formatTime(session.lastAt)}</td>
+                <td>{formatTime(session.firstTurnAt)}</td>
+                <td>{formatTime(session.lastTurnAt)}</td>
+                <td>{formatTime(session.updatedAt)}</td>
               </tr>
             ))}
           </tbody>
         </table>
       )}
+      <PageLinks
+        path="/sessions"
+        query={{}}
+        previous={null}
+        next={view.next}
+        shown={view.sessions.length}
+        deep={view.deep}
+        words={['newer', 'older']}
+      />
     </Layout>
   );
 }

@@ -4,6 +4,7 @@
  * submits twice.
  */
 import type { Context, Hono } from 'hono';
+import { z } from 'zod';
 
 import { parseInput } from '../../http/api-route.js';
 import { memoryHref, withQuery } from '../links.js';
@@ -12,7 +13,11 @@ import { loadMemoryDetail } from '../loaders/memory-detail.js';
 import { loadMemoryList, MemoryListQuery } from '../loaders/memory-list.js';
 import { MemoriesPage } from '../pages/memories-page.js';
 import { MemoryPage } from '../pages/memory-page.js';
+import { optionalOffset } from '../query-fields.js';
 import type { WebEnv } from '../web-env.js';
+
+/** A memory page's query: where its page of injections starts, and the notice after a change. */
+const MemoryPageQuery = z.object({ injections: optionalOffset, done: z.string().optional() });
 
 /** The notices a redirect may ask for, by name: only these fixed texts are ever shown. */
 const DONE: Readonly<Record<string, string>> = {
@@ -22,7 +27,7 @@ const DONE: Readonly<Record<string, string>> = {
 };
 
 /** Registers the memories list, a memory's page, and its edit, forget and restore forms. */
-export function registerMemoryRoutes(app: Hono<WebEnv>, clock: { now(): Date }): void {
+export function registerMemoryRoutes(app: Hono<WebEnv>): void {
   const list = async (c: Context<WebEnv>) => {
     const { engram, chrome } = c.get('web');
     const filters = parseInput(MemoryListQuery, c.req.query(), 'query');
@@ -34,7 +39,8 @@ export function registerMemoryRoutes(app: Hono<WebEnv>, clock: { now(): Date }):
 
   app.get('/memories/:id', async (c) => {
     const { engram, chrome } = c.get('web');
-    const view = await loadMemoryDetail(engram, c.req.param('id'));
+    const { injections } = parseInput(MemoryPageQuery, c.req.query(), 'query');
+    const view = await loadMemoryDetail(engram, c.req.param('id'), injections ?? 0);
     return c.html(<MemoryPage view={view} chrome={chrome} notice={DONE[c.req.query('done') ?? ''] ?? null} />);
   });
 
@@ -50,7 +56,7 @@ export function registerMemoryRoutes(app: Hono<WebEnv>, clock: { now(): Date }):
   });
   app.post('/memories/:id/restore', async (c) => {
     const id = c.req.param('id');
-    await restoreMemory(c.get('web').engram, id, clock.now());
+    await restoreMemory(c.get('web').engram, id);
     return c.redirect(withQuery(memoryHref(id), { done: 'restored' }), 303);
   });
 }

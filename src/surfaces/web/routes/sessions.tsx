@@ -10,6 +10,8 @@ import { SessionsPage } from '../pages/sessions-page.js';
 import { optionalCount, optionalText } from '../query-fields.js';
 import type { WebEnv } from '../web-env.js';
 
+const SessionsQuery = z.object({ after: optionalText(256) });
+
 const ReceiptsQuery = z.object({
   session: optionalText(256),
   turn: optionalCount,
@@ -19,7 +21,8 @@ const ReceiptsQuery = z.object({
 export function registerSessionRoutes(app: Hono<WebEnv>): void {
   app.get('/sessions', async (c) => {
     const { engram, chrome } = c.get('web');
-    return c.html(<SessionsPage view={await loadSessions(engram)} chrome={chrome} />);
+    const { after } = parseInput(SessionsQuery, c.req.query(), 'query');
+    return c.html(<SessionsPage view={await loadSessions(engram, after)} chrome={chrome} />);
   });
   app.get('/sessions/:id', async (c) => {
     const { engram, chrome } = c.get('web');
