@@ -21,6 +21,13 @@ export interface TranscriptInsertion {
   message: RecallMessage;
 }
 
+/** What `beforeCall` returns: where to insert what, and active recall's result when it ran for this call. */
+export interface CallPreparation {
+  insertions: TranscriptInsertion[];
+  /** Active recall's result, on the call that starts a turn (null on the turn's later calls). */
+  recall: BeforeTurn | null;
+}
+
 /** What the driver needs of a session: the two calls of the turn loop. */
 export interface TurnLoopSession {
   readonly id: string;
@@ -51,16 +58,17 @@ export class ConversationRecall {
    * Before a model call: runs active recall when the last user message is new, and returns where
    * to insert this turn's recall block (position 1, after the system prompt) and its nudges.
    */
-  beforeCall(messages: readonly TranscriptMessage[]): Promise<TranscriptInsertion[]> {
+  beforeCall(messages: readonly TranscriptMessage[]): Promise<CallPreparation> {
     return this.exclusive(async () => {
       const user = lastUserMessage(messages);
+      let recall: BeforeTurn | null = null;
       if (user && this.turn?.key !== user.key) {
         // A user message without text (an image only) starts a turn with nothing to recall for.
-        const recall = user.text.length > 0 ? (await this.session.beforeTurn(user.text)).message : null;
-        this.turn = { key: user.key, recall, nudges: [] };
+        recall = user.text.length > 0 ? await this.session.beforeTurn(user.text) : null;
+        this.turn = { key: user.key, recall: recall?.message ?? null, nudges: [] };
         this.pendingNudge = null;
       }
-      if (!this.turn) return [];
+      if (!this.turn) return { insertions: [], recall };
       if (this.pendingNudge) {
         // seed 001: the nudge goes in before the next model call, after the tool results
         this.turn.nudges.push({ index: messages.length, message: this.pendingNudge });
@@ -71,7 +79,7 @@ export class ConversationRecall {
       if (this.turn.recall) insertions.push({ index: messages[0]?.role === 'system' ? 1 : 0, message: this.turn.recall });
       // A client that dropped messages since the nudge was shown gets no nudge past its end.
       insertions.push(...this.turn.nudges.filter((nudge) => nudge.index <= messages.length));
-      return insertions;
+      return { insertions, recall };
     });
   }
 

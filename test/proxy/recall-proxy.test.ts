@@ -65,12 +65,19 @@ describe('the recall proxy', () => {
   it('puts the recall block at position 1 and passes the key through to the upstream', async () => {
     upstream.script([{ kind: 'message', content: 'Lower merge.specificity to 0.4.' }]);
 
-    const completion = await client('plain').chat.completions.create({
-      model: 'test-model',
-      messages: [SYSTEM, { role: 'user', content: 'Why does the merge loop stall?' }],
-    });
+    const { data: completion, response } = await client('plain')
+      .chat.completions.create({
+        model: 'test-model',
+        messages: [SYSTEM, { role: 'user', content: 'Why does the merge loop stall?' }],
+      })
+      .withResponse();
 
     expect(completion.choices[0]?.message.content).toBe('Lower merge.specificity to 0.4.');
+    expect(response.headers.get('x-engram-recall')).toBe('on: session plain');
+    // what recall cost before forwarding, and the query embedding within it
+    const timing = /^engram;dur=([\d.]+), engram-embed;dur=([\d.]+)$/.exec(response.headers.get('server-timing') ?? '');
+    expect(Number(timing?.[2])).toBeGreaterThan(0);
+    expect(Number(timing?.[1])).toBeGreaterThanOrEqual(Number(timing?.[2]));
     const [received] = upstream.received;
     expect(received?.path).toBe('/v1/chat/completions');
     expect(received?.headers.authorization).toBe(`Bearer ${KEY}`);

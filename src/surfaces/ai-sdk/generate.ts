@@ -3,7 +3,7 @@
  * nudges; each step is counted by the session; while the model calls only memory tools, the
  * middleware runs them and calls the model again, returning every step's content in one result.
  */
-import { markExecuted,runMemoryToolCall } from './memory-tools.js';
+import { markExecuted, runMemoryToolCall } from './memory-tools.js';
 import { normalizeMemoryToolParts } from './prompt.js';
 import { isMemoryCall, type MiddlewareState, prepareCall } from './state.js';
 import { addUsage, continuation, stepOf } from './step.js';

@@ -60,7 +60,7 @@ export function createMiddlewareState(options: EngramMiddlewareOptions): Middlew
 
 /** The call options for one model call: this turn's recall block and nudges, and the memory tools. */
 export async function prepareCall(state: MiddlewareState, params: CallOptions, prompt: Prompt): Promise<CallOptions> {
-  const insertions = await state.recall.beforeCall(transcriptOf(prompt));
+  const { insertions } = await state.recall.beforeCall(transcriptOf(prompt));
   const withRecall = applyInsertions(prompt, insertions, (message) => ({ role: 'system' as const, content: message.content }));
   if (state.tools.length === 0) return { ...params, prompt: withRecall };
   // A host tool of the same name wins: its calls are the host's to run.

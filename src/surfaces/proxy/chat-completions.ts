@@ -12,7 +12,7 @@ import { relayBody, relayHead, upstreamHeaders, upstreamUrl } from './forward.js
 import { openAiError } from './openai-error.js';
 import type { ProxySessions } from './proxy-sessions.js';
 import { sendJson } from './send-json.js';
-import { stepOfCompletion,StreamedStep } from './stream-step.js';
+import { stepOfCompletion, StreamedStep } from './stream-step.js';
 
 /** The header naming the session; without it, the request's `user` field does. */
 export const SESSION_HEADER = 'x-engram-session';
@@ -39,14 +39,20 @@ export async function handleChatCompletions(
   const sessionId = headerValue(req, SESSION_HEADER) ?? parsed.user;
   if (!sessionId) {
     const note = `off: no session (send the ${SESSION_HEADER} header or the "user" field)`;
-    return forward(context, req, res, body, parsed, null, note);
+    return forward(context, req, res, body, parsed, null, { [RECALL_HEADER]: note });
   }
   const scope = headerValue(req, SCOPE_HEADER) ?? context.defaultScope;
   const conversation = context.sessions.conversation(sessionId, scope);
-  const insertions = await conversation.beforeCall(transcriptOf(parsed.body.messages));
+  const started = performance.now();
+  const { insertions, recall } = await conversation.beforeCall(transcriptOf(parsed.body.messages));
   const messages = applyInsertions(parsed.body.messages, insertions, (message) => ({ ...message }));
   const outgoing = Buffer.from(JSON.stringify({ ...parsed.body, messages }));
-  return forward(context, req, res, outgoing, parsed, conversation, `on: session ${sessionId}`);
+  // What the proxy added before forwarding, and how much of it was embedding the query.
+  const timing = `engram;dur=${(performance.now() - started).toFixed(2)}, engram-embed;dur=${(recall?.receipt?.latencyMs.embed ?? 0).toFixed(2)}`;
+  return forward(context, req, res, outgoing, parsed, conversation, {
+    [RECALL_HEADER]: `on: session ${sessionId}`,
+    'server-timing': timing,
+  });
 }
 
 async function forward(
@@ -56,11 +62,11 @@ async function forward(
   body: Buffer,
   request: ChatRequest,
   conversation: ReturnType<ProxySessions['conversation']> | null,
-  recall: string,
+  extraHeaders: Record<string, string>,
 ): Promise<void> {
   const response = await fetchUpstream(context, req, res, body);
   if (!response) return;
-  relayHead(response, res, { [RECALL_HEADER]: recall });
+  relayHead(response, res, extraHeaders);
   // An error answer is not a model step: relayed as it came, nothing counted.
   if (!response.ok || !conversation) {
     await relayBody(response, res);
