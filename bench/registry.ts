@@ -14,6 +14,7 @@ import { runIngestBenchmark } from './ingest.js';
 import { runInspectorBenchmark } from './inspector.js';
 import { runLocomoBenchmark } from './locomo.js';
 import { runLongMemEvalBenchmark } from './longmemeval.js';
+import { runProxyBenchmark } from './proxy-latency.js';
 import { runRecallReplayBenchmark } from './recall-replay.js';
 import { runReliabilityBenchmark } from './reliability/report.js';
 import { runScaleBenchmark } from './scale.js';
@@ -53,6 +54,11 @@ export const BENCHMARKS: Record<string, Benchmark> = {
   longmemeval: {
     description: 'LongMemEval retrieval protocol (--data FILE): session recall_any/recall_all/ndcg@5,10 per search method',
     run: runLongMemEvalBenchmark,
+  },
+  proxy: {
+    description:
+      'latency `engram proxy` adds per chat completion over the upstream’s own time, warm, query embedding excluded (--count memories): target ≤ 10 ms',
+    run: runProxyBenchmark,
   },
   recall: {
     description:

@@ -52,6 +52,8 @@ export { ReceiptQuerySchema, SessionOptionsSchema } from './model/session-reques
 export type { ScoreFactors } from './retrieval/factors.js';
 export type { Fusion, SearchHit, SearchMode, SearchSignals } from './retrieval/hybrid-search.js';
 export { FUSIONS, SEARCH_MODES } from './retrieval/hybrid-search.js';
+export type { TranscriptInsertion, TranscriptMessage, TurnLoopSession } from './session/conversation-recall.js';
+export { applyInsertions, ConversationRecall } from './session/conversation-recall.js';
 export type { AfterStep, AgentStep, BeforeTurn, SessionContext, SessionStart } from './session/session.js';
 export { Session } from './session/session.js';
 export type { DoctorCheck, DoctorFinding, DoctorRepair, DoctorReport } from './store/doctor-report.js';

@@ -9,6 +9,7 @@ describe('the public API', () => {
       [
         'CONFIG_FILE_NAME',
         'ConfigError',
+        'ConversationRecall',
         'EmbedderMismatchError',
         'Engram',
         'EngramError',
@@ -27,6 +28,7 @@ describe('the public API', () => {
         'SEARCH_MODES',
         'SOURCES',
         'TIERS',
+        'applyInsertions',
         'createLocalEmbedder',
         'createOpenAiEmbedder',
         'isEngramError',

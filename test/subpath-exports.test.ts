@@ -3,11 +3,12 @@
  * `engram/internal` (for Engram's own benchmarks and tools, no compatibility promise) is pinned
  * as well, so that what leaves the library core is a decision.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 import { describe, expect, it } from 'vitest';
 
 import * as internal from '../src/internal.js';
+import * as aiSdk from '../src/surfaces/ai-sdk/index.js';
 import * as http from '../src/surfaces/http/index.js';
 import * as mcp from '../src/surfaces/mcp/index.js';
 
@@ -60,7 +61,19 @@ describe('the subpath exports', () => {
     );
   });
 
+  it('engram/ai-sdk exports exactly these runtime names', () => {
+    expect(Object.keys(aiSdk).sort()).toEqual(['engramMiddleware']);
+  });
+
+  it('engram/ai-sdk needs no ai package at run time (an optional peer dependency: types only)', () => {
+    const built = new URL('../dist/surfaces/ai-sdk/', import.meta.url);
+    const files = readdirSync(built).filter((file) => file.endsWith('.js'));
+    expect(files).toContain('engram-middleware.js');
+    for (const file of files) expect(readFileSync(new URL(file, built), 'utf8'), file).not.toMatch(/from ['"]ai(\/|['"])/);
+  });
+
   it.each([
+    ['./ai-sdk', aiSdk],
     ['./mcp', mcp],
     ['./http', http],
     ['./internal', internal],

@@ -19,6 +19,7 @@ import { registerList } from './commands/list.js';
 import { registerLog } from './commands/log.js';
 import { registerMcp } from './commands/mcp.js';
 import { registerNote } from './commands/note.js';
+import { registerProxy } from './commands/proxy.js';
 import { registerRecall } from './commands/recall.js';
 import { registerReceipts } from './commands/receipts.js';
 import { registerReindex } from './commands/reindex.js';
@@ -82,6 +83,7 @@ Examples:
     registerHook,
     registerDaemon,
     registerServe,
+    registerProxy,
     registerMcp,
   ]) {
     register(program);

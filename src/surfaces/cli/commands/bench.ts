@@ -21,6 +21,7 @@ const BENCHMARK_NAMES = [
   'inspector',
   'locomo',
   'longmemeval',
+  'proxy',
   'recall',
   'reliability',
   'scale',

@@ -4,9 +4,10 @@
  */
 import type { Command } from 'commander';
 
-import { InvalidInputError, openEngram } from '../../../index.js';
+import { openEngram } from '../../../index.js';
 import { DEFAULT_PORT } from '../../http/default-port.js';
 import { commandConfig, describeStore, globalOptions } from '../context.js';
+import { parsePort, untilSignal } from '../listening.js';
 
 interface ServeOptions {
   port: string;
@@ -76,27 +77,4 @@ Examples:
       process.stderr.write(`engram serve: stopping (finishing ${server.inFlight} request(s), then closing the database)\n`);
       await server.close();
     });
-}
-
-function parsePort(raw: string): number {
-  const port = Number(raw);
-  if (raw.trim() === '' || !Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new InvalidInputError(`--port must be a whole number from 0 to 65535 (got ${raw})`);
-  }
-  return port;
-}
-
-/** Resolves on the first SIGINT or SIGTERM; a second one exits at once. */
-function untilSignal(): Promise<NodeJS.Signals> {
-  return new Promise((resolve) => {
-    const onSignal = (signal: NodeJS.Signals) => {
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
-      process.once('SIGINT', () => process.exit(130));
-      process.once('SIGTERM', () => process.exit(143));
-      resolve(signal);
-    };
-    process.on('SIGINT', onSignal);
-    process.on('SIGTERM', onSignal);
-  });
 }

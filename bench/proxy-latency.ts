@@ -1,0 +1,271 @@
+/**
+ * `bench proxy`: the latency `engram proxy` adds to a chat completion, over the upstream's own
+ * time, with the proxy warm. The proxy is a real `engram proxy` child process with the local
+ * model on `--count` synthetic memories; the upstream (proxy-upstream.ts) and the client are this
+ * process. Each conversation is a new user message (active recall) and five tool-only steps (the
+ * reflection nudge with intrusive recall goes into the sixth), half of them streamed. Every
+ * request is sent twice, straight to the upstream and through the proxy, in alternating order;
+ * added = proxied − direct − the query embedding the proxy reports (its `Server-Timing`
+ * `engram-embed`, from the recall receipt). Target: ≤ 10 ms.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { openEngram } from 'engram';
+
+import type { BenchOptions, BenchResult } from './bench-types.js';
+import { openBenchEmbedder } from './embedding-cache.js';
+import { machineInfo } from './machine.js';
+import { engramEntryPoints } from './package-paths.js';
+import { startBenchUpstream, TOOL_STEPS } from './proxy-upstream.js';
+import { quantile, textTable } from './stats.js';
+import { syntheticMemories, syntheticQueries } from './synthetic-memories.js';
+
+const { cli: CLI } = engramEntryPoints();
+const CONVERSATIONS = 30;
+const WARMUP_CONVERSATIONS = 3;
+const TARGET_MS = 10;
+/** Time between a step's answer and the next request: the tool running (first phase), or none. */
+const PAUSES_MS = [100, 0];
+const TOOLS = [{ type: 'function', function: { name: 'read_file', parameters: { type: 'object', properties: {} } } }];
+
+interface Sample {
+  step: number;
+  stream: boolean;
+  directMs: number;
+  proxiedMs: number;
+  /** What the proxy spent before forwarding, and how much of it was the query's embedding. */
+  engramMs: number;
+  embedMs: number;
+}
+
+export async function runProxyBenchmark(options: BenchOptions): Promise<BenchResult> {
+  const directory = mkdtempSync(path.join(os.tmpdir(), 'engram-bench-proxy-'));
+  const upstream = await startBenchUpstream();
+  try {
+    const file = path.join(directory, 'engram.db');
+    await buildDatabase(file, options.count, options.log);
+    const proxy = await startProxy(file, upstream.url);
+    try {
+      const queries = syntheticQueries(WARMUP_CONVERSATIONS + CONVERSATIONS * PAUSES_MS.length);
+      const phases = [];
+      let next = 0;
+      for (const pauseMs of PAUSES_MS) {
+        for (let c = 0; c < WARMUP_CONVERSATIONS && pauseMs === PAUSES_MS[0]; c++) {
+          await converse(proxy.url, upstream.url, `warm-${c}`, queries[next++] as string, false, pauseMs);
+        }
+        const samples: Sample[] = [];
+        for (let c = 0; c < CONVERSATIONS; c++) {
+          const id = `pause-${pauseMs}-${c}`;
+          samples.push(...(await converse(proxy.url, upstream.url, id, queries[next++] as string, c % 2 === 1, pauseMs)));
+        }
+        options.log(`proxy: ${samples.length} requests with ${pauseMs} ms between steps`);
+        phases.push({ pauseMs, samples });
+      }
+      return report(phases, options.count);
+    } finally {
+      await proxy.stop();
+    }
+  } finally {
+    await upstream.close();
+    rmSync(directory, { recursive: true, force: true });
+  }
+}
+
+async function buildDatabase(file: string, count: number, log: (line: string) => void): Promise<void> {
+  const { embedder, close } = openBenchEmbedder();
+  const engram = await openEngram({ path: file, embedder, config: {} });
+  try {
+    const memories = syntheticMemories(count, count);
+    for (let start = 0; start < count; start += 1000) {
+      await engram.rememberMany(memories.slice(start, start + 1000));
+      log(`proxy: ${Math.min(start + 1000, count)} of ${count} memories stored`);
+    }
+  } finally {
+    await engram.close();
+    await close();
+  }
+}
+
+/** One conversation: the user message, then tool steps until the answer; each request timed both ways. */
+async function converse(
+  proxyUrl: string,
+  upstreamUrl: string,
+  session: string,
+  question: string,
+  stream: boolean,
+  pauseMs: number,
+): Promise<Sample[]> {
+  const messages: object[] = [
+    { role: 'system', content: 'You are a careful engineer.' },
+    { role: 'user', content: question },
+  ];
+  const samples: Sample[] = [];
+  for (let step = 1; step <= TOOL_STEPS + 1; step++) {
+    const body = JSON.stringify({ model: 'bench', messages, tools: TOOLS, stream });
+    const direct = () => timed(`${upstreamUrl}/chat/completions`, body, {});
+    const proxied = () => timed(`${proxyUrl}/chat/completions`, body, { 'x-engram-session': session });
+    // Alternating which goes first keeps a warm-cache advantage from favouring either.
+    const [first, second] = step % 2 === 0 ? [await direct(), await proxied()] : [await proxied(), await direct()];
+    const [d, p] = step % 2 === 0 ? [first, second] : [second, first];
+    const timing = p.serverTiming;
+    samples.push({
+      step,
+      stream,
+      directMs: d.ms,
+      proxiedMs: p.ms,
+      engramMs: durationOf(timing, 'engram'),
+      embedMs: durationOf(timing, 'engram-embed'),
+    });
+    messages.push(
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [{ id: `call_${step}`, type: 'function', function: { name: 'read_file', arguments: '{}' } }],
+      },
+      { role: 'tool', tool_call_id: `call_${step}`, content: 'file contents' },
+    );
+    if (pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, pauseMs));
+  }
+  return samples;
+}
+
+async function timed(url: string, body: string, headers: Record<string, string>): Promise<{ ms: number; serverTiming: string }> {
+  const started = performance.now();
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer bench-key', ...headers },
+    body,
+  });
+  await response.arrayBuffer();
+  const ms = performance.now() - started;
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return { ms, serverTiming: response.headers.get('server-timing') ?? '' };
+}
+
+function durationOf(serverTiming: string, name: string): number {
+  const match = new RegExp(`(?:^|,\\s*)${name};dur=([\\d.]+)`).exec(serverTiming);
+  if (!match) throw new Error(`the proxy sent no ${name} timing (Server-Timing: "${serverTiming}")`);
+  return Number(match[1]);
+}
+
+function report(phases: { pauseMs: number; samples: Sample[] }[], count: number): BenchResult {
+  const machine = machineInfo();
+  const added = (s: Sample) => s.proxiedMs - s.directMs - s.embedMs;
+  const row = (label: string, samples: Sample[]) => {
+    const p = (values: number[], q: number) => quantile(values, q).toFixed(1);
+    const addedMs = samples.map(added);
+    return {
+      label,
+      requests: samples.length,
+      directP50: p(
+        samples.map((s) => s.directMs),
+        0.5,
+      ),
+      proxiedP50: p(
+        samples.map((s) => s.proxiedMs),
+        0.5,
+      ),
+      embedP50: p(
+        samples.map((s) => s.embedMs),
+        0.5,
+      ),
+      addedP50: Number(p(addedMs, 0.5)),
+      addedP95: Number(p(addedMs, 0.95)),
+      recallP50: p(
+        samples.map((s) => s.engramMs - s.embedMs),
+        0.5,
+      ),
+      recallP95: p(
+        samples.map((s) => s.engramMs - s.embedMs),
+        0.95,
+      ),
+      relayP50: p(
+        samples.map((s) => s.proxiedMs - s.directMs - s.engramMs),
+        0.5,
+      ),
+      relayP95: p(
+        samples.map((s) => s.proxiedMs - s.directMs - s.engramMs),
+        0.95,
+      ),
+    };
+  };
+  const rows = phases.flatMap(({ pauseMs, samples }) => [
+    row(`${pauseMs} ms between steps: all`, samples),
+    row(
+      `  recall steps (new user message)`,
+      samples.filter((s) => s.step === 1),
+    ),
+    row(
+      `  tool steps (no recall)`,
+      samples.filter((s) => s.step > 1 && s.step <= TOOL_STEPS),
+    ),
+    row(
+      `  nudge steps (after ${TOOL_STEPS} tool-only)`,
+      samples.filter((s) => s.step === TOOL_STEPS + 1),
+    ),
+    row(
+      `  streamed`,
+      samples.filter((s) => s.stream),
+    ),
+  ]);
+  const headline = rows[0] as ReturnType<typeof row>;
+  const table = [
+    `proxy: latency engram proxy adds per chat completion, warm; ${count} synthetic memories, local model; ${machine.cores} cores (${machine.cpu}), node ${machine.node}`,
+    'added = proxied − direct − query embedding (the proxy’s Server-Timing engram-embed, from the recall receipt);',
+    'of it, recall = the session’s work before forwarding (Server-Timing engram − embed), relay = the rest (the extra hop, parsing, forwarding)',
+    textTable(
+      ['requests', 'n', 'direct p50', 'proxied p50', 'embed p50', 'added p50', 'added p95', 'recall p50/p95', 'relay p50/p95'],
+      rows.map((r) => [
+        r.label,
+        String(r.requests),
+        r.directP50,
+        r.proxiedP50,
+        r.embedP50,
+        r.addedP50.toFixed(1),
+        r.addedP95.toFixed(1),
+        `${r.recallP50} / ${r.recallP95}`,
+        `${r.relayP50} / ${r.relayP95}`,
+      ]),
+    ),
+    `target: added ≤ ${TARGET_MS} ms — p50 ${headline.addedP50.toFixed(1)} ms, p95 ${headline.addedP95.toFixed(1)} ms (${headline.addedP95 <= TARGET_MS ? 'met' : 'NOT met'})`,
+  ].join('\n');
+  return {
+    table,
+    json: { benchmark: 'proxy', machine, memories: count, targetMs: TARGET_MS, rows, phases },
+  };
+}
+
+/** Starts `engram proxy --port 0 --json` on `file` and waits until it listens. */
+function startProxy(file: string, upstream: string): Promise<{ url: string; stop: () => Promise<void> }> {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [CLI, 'proxy', '--upstream', upstream, '--port', '0', '--json', '--db', file],
+    {
+      env: process.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let stderr = '';
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
+  return new Promise((resolve, reject) => {
+    let stdout = '';
+    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+      const newline = stdout.indexOf('\n');
+      if (newline < 0) return;
+      const where = JSON.parse(stdout.slice(0, newline)) as { url: string };
+      resolve({
+        url: where.url,
+        stop: () => {
+          child.kill('SIGTERM');
+          return exited;
+        },
+      });
+    });
+    void exited.then(() => reject(new Error(`engram proxy exited before listening: ${stderr.trim()}`)));
+  });
+}

@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+
+import type { RecallMessage } from '../context/format.js';
+import { applyInsertions, ConversationRecall, type TurnLoopSession } from './conversation-recall.js';
+
+/** A session that records its calls, recalls `recall:<message>` and nudges on every `nudgeEvery`-th step. */
+function recordingSession(nudgeEvery = 2) {
+  const calls: string[] = [];
+  let steps = 0;
+  const session: TurnLoopSession = {
+    id: 'fake',
+    beforeTurn: async (message) => {
+      calls.push(`beforeTurn ${message}`);
+      steps = 0;
+      return { message: { role: 'system', content: `recall:${message}` }, receipt: null, memories: [], turn: 1 };
+    },
+    afterStep: async (step) => {
+      calls.push(`afterStep ${step.toolCalls?.length ?? 0}`);
+      steps = step.toolCalls?.length ? steps + 1 : 0;
+      const due = steps > 0 && steps % nudgeEvery === 0;
+      return {
+        nudge: due ? { role: 'system', content: `nudge@${steps}` } : null,
+        receipt: null,
+        memories: [],
+        toolOnlyTurns: steps,
+      };
+    },
+  };
+  return { session, calls };
+}
+
+const render = (messages: { role: string; text?: string }[], driver: ConversationRecall) =>
+  driver
+    .beforeCall(messages)
+    .then(({ insertions }) =>
+      applyInsertions(messages, insertions, (m: RecallMessage) => ({ role: m.role, text: m.content })).map(
+        (m) => m.text ?? m.role,
+      ),
+    );
+
+describe('ConversationRecall', () => {
+  it('recalls once per new user message, at position 1 after the system prompt, in every call of the turn', async () => {
+    const { session, calls } = recordingSession();
+    const driver = new ConversationRecall(session);
+    const turn = [
+      { role: 'system', text: 'sys' },
+      { role: 'user', text: 'hello' },
+    ];
+
+    expect(await render(turn, driver)).toEqual(['sys', 'recall:hello', 'hello']);
+    await driver.afterCall({ toolCalls: [{}] });
+    expect(await render([...turn, { role: 'assistant' }, { role: 'tool' }], driver)).toEqual([
+      'sys',
+      'recall:hello',
+      'hello',
+      'assistant',
+      'tool',
+    ]);
+    expect(calls.filter((call) => call.startsWith('beforeTurn'))).toEqual(['beforeTurn hello']);
+  });
+
+  it('puts a due nudge after the tool results, and keeps it there for the rest of the turn only', async () => {
+    const { session } = recordingSession(2);
+    const driver = new ConversationRecall(session);
+    const history: { role: string; text?: string }[] = [{ role: 'user', text: 'fix it' }];
+    await driver.beforeCall(history);
+    for (let step = 0; step < 2; step++) {
+      await driver.afterCall({ toolCalls: [{}] });
+      history.push({ role: 'assistant' }, { role: 'tool' });
+      await driver.beforeCall(history);
+    }
+    const later = [...history, { role: 'assistant' }, { role: 'tool' }];
+
+    expect(await render(later, driver)).toEqual([
+      'recall:fix it',
+      'fix it',
+      'assistant',
+      'tool',
+      'assistant',
+      'tool',
+      'nudge@2',
+      'assistant',
+      'tool',
+    ]);
+    // a new user message starts a new turn: a new block, no old nudge
+    expect(await render([...later, { role: 'user', text: 'thanks' }], driver)).toEqual([
+      'recall:thanks',
+      'fix it',
+      'assistant',
+      'tool',
+      'assistant',
+      'tool',
+      'assistant',
+      'tool',
+      'thanks',
+    ]);
+  });
+
+  it('starts a turn without recall for a user message without text, and with none before any user message', async () => {
+    const { session, calls } = recordingSession();
+    const driver = new ConversationRecall(session);
+
+    expect((await driver.beforeCall([{ role: 'system', text: 'sys' }])).insertions).toEqual([]);
+    expect((await driver.beforeCall([{ role: 'user', text: '  ' }])).insertions).toEqual([]);
+    expect(calls).toEqual([]);
+  });
+
+  it('runs one call at a time, so two requests of one conversation start its turn once', async () => {
+    const { session, calls } = recordingSession();
+    const driver = new ConversationRecall(session);
+    const messages = [{ role: 'user', text: 'same' }];
+
+    await Promise.all([driver.beforeCall(messages), driver.beforeCall(messages)]);
+
+    expect(calls).toEqual(['beforeTurn same']);
+  });
+});

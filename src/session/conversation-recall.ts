@@ -1,0 +1,125 @@
+/**
+ * Drives a Session from a whole transcript, for callers that see every model call but not the
+ * turn loop (the AI SDK middleware, the OpenAI-compatible proxy): it notices a new user message
+ * and runs active recall once for it (seed 000), counts the model's steps (seed 001), and says
+ * where the recall block and the reflection nudges go in each call's messages. It holds no recall
+ * logic: `beforeTurn` and `afterStep` decide everything, exactly as in a hand-written loop.
+ */
+import type { RecallMessage } from '../context/format.js';
+import type { AfterStep, AgentStep, BeforeTurn } from './session.js';
+
+/** One message of the transcript as the driver reads it: its role, and its text for user messages. */
+export interface TranscriptMessage {
+  role: string;
+  /** The text of a user message (null when it has none, e.g. an image only). */
+  text?: string | null;
+}
+
+/** A message to insert before the transcript message at `index` (`index` = length: at the end). */
+export interface TranscriptInsertion {
+  index: number;
+  message: RecallMessage;
+}
+
+/** What `beforeCall` returns: where to insert what, and active recall's result when it ran for this call. */
+export interface CallPreparation {
+  insertions: TranscriptInsertion[];
+  /** Active recall's result, on the call that starts a turn (null on the turn's later calls). */
+  recall: BeforeTurn | null;
+}
+
+/** What the driver needs of a session: the two calls of the turn loop. */
+export interface TurnLoopSession {
+  readonly id: string;
+  beforeTurn(userMessage: string): Promise<BeforeTurn>;
+  afterStep(step: AgentStep): Promise<AfterStep>;
+}
+
+interface TurnState {
+  /** Which user message the turn answers: its position and text. */
+  key: string;
+  recall: RecallMessage | null;
+  /** Nudges given during the turn, each where it was first shown. */
+  nudges: TranscriptInsertion[];
+}
+
+export class ConversationRecall {
+  readonly session: TurnLoopSession;
+  private turn: TurnState | null = null;
+  private pendingNudge: RecallMessage | null = null;
+  /** Calls run one at a time, so two requests of one conversation cannot both start its turn. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(session: TurnLoopSession) {
+    this.session = session;
+  }
+
+  /**
+   * Before a model call: runs active recall when the last user message is new, and returns where
+   * to insert this turn's recall block (position 1, after the system prompt) and its nudges.
+   */
+  beforeCall(messages: readonly TranscriptMessage[]): Promise<CallPreparation> {
+    return this.exclusive(async () => {
+      const user = lastUserMessage(messages);
+      let recall: BeforeTurn | null = null;
+      if (user && this.turn?.key !== user.key) {
+        // A user message without text (an image only) starts a turn with nothing to recall for.
+        recall = user.text.length > 0 ? await this.session.beforeTurn(user.text) : null;
+        this.turn = { key: user.key, recall: recall?.message ?? null, nudges: [] };
+        this.pendingNudge = null;
+      }
+      if (!this.turn) return { insertions: [], recall };
+      if (this.pendingNudge) {
+        // seed 001: the nudge goes in before the next model call, after the tool results
+        this.turn.nudges.push({ index: messages.length, message: this.pendingNudge });
+        this.pendingNudge = null;
+      }
+      const insertions: TranscriptInsertion[] = [];
+      // seed 000: a system message at position 1, i.e. right after the caller's system prompt
+      if (this.turn.recall) insertions.push({ index: messages[0]?.role === 'system' ? 1 : 0, message: this.turn.recall });
+      // A client that dropped messages since the nudge was shown gets no nudge past its end.
+      insertions.push(...this.turn.nudges.filter((nudge) => nudge.index <= messages.length));
+      return { insertions, recall };
+    });
+  }
+
+  /** After a model call: counts the step; a due nudge is inserted into the next call. */
+  afterCall(step: AgentStep): Promise<AfterStep> {
+    return this.exclusive(async () => {
+      const result = await this.session.afterStep(step);
+      if (result.nudge) this.pendingNudge = result.nudge;
+      return result;
+    });
+  }
+
+  private exclusive<T>(run: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(run, run);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+}
+
+/** `messages` with the insertions applied (each before the message at its index, stable order). */
+export function applyInsertions<M>(
+  messages: readonly M[],
+  insertions: readonly TranscriptInsertion[],
+  toMessage: (message: RecallMessage) => M,
+): M[] {
+  const result: M[] = [];
+  for (let index = 0; index <= messages.length; index++) {
+    for (const insertion of insertions) if (insertion.index === index) result.push(toMessage(insertion.message));
+    const message = messages[index];
+    if (index < messages.length) result.push(message as M);
+  }
+  return result;
+}
+
+function lastUserMessage(messages: readonly TranscriptMessage[]): { key: string; text: string } | null {
+  for (let index = messages.length - 1; index >= 0; index--) {
+    const message = messages[index];
+    if (message?.role !== 'user') continue;
+    const text = message.text?.trim() ?? '';
+    return { key: `${index}\u0000${text}`, text };
+  }
+  return null;
+}

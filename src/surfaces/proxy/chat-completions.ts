@@ -1,0 +1,135 @@
+/**
+ * `POST /v1/chat/completions` through the proxy: this turn's recall block (position 1) and
+ * nudges go into the messages, the request goes upstream with the client's own key, and the
+ * answer — streamed or whole, success or error — comes back unchanged while the session counts
+ * the step. A request naming no session is forwarded untouched.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+import { applyInsertions } from '../../index.js';
+import { type ChatRequest, parseChatRequest, transcriptOf } from './chat-request.js';
+import { relayBody, relayHead, upstreamHeaders, upstreamUrl } from './forward.js';
+import { openAiError } from './openai-error.js';
+import type { ProxySessions } from './proxy-sessions.js';
+import { sendJson } from './send-json.js';
+import { stepOfCompletion, StreamedStep } from './stream-step.js';
+
+/** The header naming the session; without it, the request's `user` field does. */
+export const SESSION_HEADER = 'x-engram-session';
+/** The header naming the session's scope; without it, the proxy's default scope. */
+export const SCOPE_HEADER = 'x-engram-scope';
+/** Tells the client whether recall ran, and if not, why. */
+export const RECALL_HEADER = 'x-engram-recall';
+
+export interface ChatContext {
+  sessions: ProxySessions;
+  upstream: URL;
+  defaultScope: string;
+  log: (line: string) => void;
+}
+
+export async function handleChatCompletions(
+  context: ChatContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: Buffer,
+): Promise<void> {
+  const parsed = parseChatRequest(body.toString('utf8'));
+  if ('problem' in parsed) return sendJson(res, 400, openAiError(parsed.problem));
+  const sessionId = headerValue(req, SESSION_HEADER) ?? parsed.user;
+  if (!sessionId) {
+    const note = `off: no session (send the ${SESSION_HEADER} header or the "user" field)`;
+    return forward(context, req, res, body, parsed, null, { [RECALL_HEADER]: note });
+  }
+  const scope = headerValue(req, SCOPE_HEADER) ?? context.defaultScope;
+  const conversation = context.sessions.conversation(sessionId, scope);
+  const started = performance.now();
+  const { insertions, recall } = await conversation.beforeCall(transcriptOf(parsed.body.messages));
+  const messages = applyInsertions(parsed.body.messages, insertions, (message) => ({ ...message }));
+  const outgoing = Buffer.from(JSON.stringify({ ...parsed.body, messages }));
+  // What the proxy added before forwarding, and how much of it was embedding the query.
+  const timing = `engram;dur=${(performance.now() - started).toFixed(2)}, engram-embed;dur=${(recall?.receipt?.latencyMs.embed ?? 0).toFixed(2)}`;
+  return forward(context, req, res, outgoing, parsed, conversation, {
+    [RECALL_HEADER]: `on: session ${sessionId}`,
+    'server-timing': timing,
+  });
+}
+
+async function forward(
+  context: ChatContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: Buffer,
+  request: ChatRequest,
+  conversation: ReturnType<ProxySessions['conversation']> | null,
+  extraHeaders: Record<string, string>,
+): Promise<void> {
+  const response = await fetchUpstream(context, req, res, body);
+  if (!response) return;
+  relayHead(response, res, extraHeaders);
+  // An error answer is not a model step: relayed as it came, nothing counted.
+  if (!response.ok || !conversation) {
+    await relayBody(response, res);
+    res.end();
+    return;
+  }
+  let counted: Promise<unknown>;
+  if (request.stream) {
+    const step = new StreamedStep();
+    await relayBody(response, res, (chunk) => step.push(chunk));
+    counted = conversation.afterCall(step.step());
+  } else {
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    counted = conversation.afterCall(stepOfCompletion(parseJson(bytes)));
+    res.write(bytes);
+  }
+  // The count is queued before the answer ends, so the client's next request sees its nudge.
+  res.end();
+  await counted.catch((error: unknown) => context.log(`engram proxy: counting the step failed: ${describe(error)}`));
+}
+
+/** The upstream's answer, or null after telling the client it could not be reached. */
+export async function fetchUpstream(
+  context: ChatContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: Buffer | null,
+): Promise<Response | null> {
+  const abort = new AbortController();
+  res.on('close', () => abort.abort());
+  try {
+    return await fetch(upstreamUrl(context.upstream, req.url ?? '/'), {
+      method: req.method ?? 'GET',
+      headers: upstreamHeaders(req.headers),
+      body: body && req.method !== 'GET' && req.method !== 'HEAD' ? body : undefined,
+      signal: abort.signal,
+    });
+  } catch (error) {
+    if (abort.signal.aborted) return null;
+    const message = `the upstream ${context.upstream.origin} did not answer (${describe(error)}): check --upstream and that it is running`;
+    sendJson(res, 502, openAiError(message, 'upstream_error', 'upstream_unreachable'));
+    return null;
+  }
+}
+
+function headerValue(req: IncomingMessage, name: string): string | null {
+  const value = req.headers[name];
+  const text = Array.isArray(value) ? value[0] : value;
+  return text && text.trim().length > 0 ? text.trim() : null;
+}
+
+function parseJson(bytes: Uint8Array): unknown {
+  try {
+    return JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    return null;
+  }
+}
+
+function describe(error: unknown): string {
+  if (error instanceof Error) {
+    const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
+    return `${error.message}${cause}`;
+  }
+  return String(error);
+}

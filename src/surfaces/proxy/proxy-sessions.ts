@@ -1,0 +1,37 @@
+/**
+ * The conversations the proxy is following: one ConversationRecall per session (and scope),
+ * kept while the process runs, the least recently used dropped past a bound. A dropped or
+ * restarted conversation resumes from the store; it only re-runs recall for its current message.
+ */
+import { ConversationRecall, type Engram } from '../../index.js';
+
+/** Conversations kept in memory. */
+const MAX_CONVERSATIONS = 1000;
+
+export class ProxySessions {
+  private readonly engram: Engram;
+  private readonly conversations = new Map<string, ConversationRecall>();
+
+  constructor(engram: Engram) {
+    this.engram = engram;
+  }
+
+  /** The conversation of session `id` in `scope`. */
+  conversation(id: string, scope: string): ConversationRecall {
+    const key = `${scope}\u0000${id}`;
+    const known = this.conversations.get(key);
+    if (known) {
+      // Map order is insertion order: re-inserting marks it most recently used.
+      this.conversations.delete(key);
+      this.conversations.set(key, known);
+      return known;
+    }
+    const created = new ConversationRecall(this.engram.session({ id, scope }));
+    this.conversations.set(key, created);
+    if (this.conversations.size > MAX_CONVERSATIONS) {
+      const oldest = this.conversations.keys().next().value;
+      if (oldest !== undefined) this.conversations.delete(oldest);
+    }
+    return created;
+  }
+}

@@ -1,0 +1,44 @@
+/**
+ * The integration examples as real child processes: examples/ai-sdk-middleware.ts (the AI SDK's
+ * own loop over a scripted mock model) and examples/openai-proxy.ts (the OpenAI client through
+ * the real `engram proxy` process to a scripted upstream; needs `npm run build`).
+ */
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+import { describe, expect, it } from 'vitest';
+
+import { childEnv } from './cli/helpers.js';
+
+const run = promisify(execFile);
+const root = path.resolve(import.meta.dirname, '..');
+const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
+const example = (name: string) => run(tsx, [path.join(root, 'examples', name)], { cwd: root, env: childEnv() });
+
+describe('the integration examples', () => {
+  it('AI SDK middleware: stores with a memory tool, recalls at position 1, nudges in a streamed tool loop', async () => {
+    const { stdout } = await example('ai-sdk-middleware.ts');
+
+    expect(stdout).toContain('[session 1] the model called: write_memory');
+    expect(stdout).toContain('[session 1] the user saw: Noted: billing uses PostgreSQL 16.');
+    expect(stdout).toMatch(
+      /\[session 2\] position 1 of the prompt:\n<engram-memories>[\s\S]*Billing keeps invoices in PostgreSQL 16\./,
+    );
+    expect(stdout).toMatch(
+      /\[session 3\] model calls: 6; the last one ends with:\nYou've been using tools for a while[\s\S]*"The merge loop can stall/,
+    );
+    expect(stdout).toContain('[session 3] the user saw, streamed: Lowering merge.specificity to 0.4 should unstick it.');
+  });
+
+  it('OpenAI proxy: the client’s only change is its base URL; recall reaches the upstream, answers come back', async () => {
+    const { stdout } = await example('openai-proxy.ts');
+
+    expect(stdout).toMatch(/\[proxy\] listening at http:\/\/127\.0\.0\.1:\d+\/v1/);
+    expect(stdout).toMatch(
+      /\[upstream\] received 3 messages; key present\n\[upstream\] position 1 \(system\):\n<engram-memories>[\s\S]*Invoices are exported every Friday at 17:00 as CSV\./,
+    );
+    expect(stdout).toContain('[client] Every Friday at 17:00, as CSV.');
+    expect(stdout).toContain('[client, streamed] The export runs Fridays at 17:00.');
+  });
+});

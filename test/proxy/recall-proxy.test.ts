@@ -1,0 +1,265 @@
+/**
+ * `engram proxy` with the official OpenAI client against a scripted upstream on loopback, on a
+ * real SQLite file with the real local model: the recall block at position 1 once per user
+ * message, the client's key passed through (and nowhere else), the nudge after N tool-only
+ * turns, streams relayed chunk by chunk, upstream errors unchanged, bad requests refused clearly.
+ */
+import { readFileSync } from 'node:fs';
+
+import OpenAI from 'openai';
+import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+import { NUDGE_TEXT, RECALL_OPEN } from '../../src/context/format.js';
+import type { Engram } from '../../src/index.js';
+import { type RunningRecallProxy, startRecallProxy } from '../../src/surfaces/proxy/index.js';
+import { openTestEngram } from '../activation-helpers.js';
+import { type ChatMessage, type ScriptedUpstream, startScriptedUpstream, toolCall } from './scripted-upstream.js';
+
+const KEY = 'sk-test-secret-4f9c2e';
+const FACT = 'The merge loop can stall when specificity is too strict; 0.4 works.';
+const SYSTEM = { role: 'system' as const, content: 'You are a careful engineer.' };
+const TOOLS = [
+  {
+    type: 'function' as const,
+    function: {
+      name: 'read_file',
+      description: 'Reads a file',
+      parameters: { type: 'object', properties: { path: { type: 'string' } } },
+    },
+  },
+];
+
+let upstream: ScriptedUpstream;
+let proxy: RunningRecallProxy;
+let engram: Engram;
+let file: string;
+const logged: string[] = [];
+
+beforeAll(async () => {
+  ({ engram, file } = await openTestEngram({ memory: { intrusive: { every_tool_turns: 2 } } }));
+  await engram.remember(FACT);
+  upstream = await startScriptedUpstream();
+  proxy = await startRecallProxy({ engram, upstream: upstream.url, port: 0, log: (line) => logged.push(line) });
+});
+afterAll(async () => {
+  await proxy.close();
+  await upstream.close();
+  await engram.close();
+});
+beforeEach(() => {
+  upstream.received.length = 0;
+});
+
+const client = (session?: string) =>
+  new OpenAI({
+    baseURL: proxy.url,
+    apiKey: KEY,
+    maxRetries: 0,
+    defaultHeaders: session ? { 'x-engram-session': session } : {},
+  });
+const systemTexts = (messages: readonly ChatMessage[]) =>
+  messages.flatMap((m) => (m.role === 'system' && typeof m.content === 'string' ? [m.content] : []));
+
+describe('the recall proxy', () => {
+  it('puts the recall block at position 1 and passes the key through to the upstream', async () => {
+    upstream.script([{ kind: 'message', content: 'Lower merge.specificity to 0.4.' }]);
+
+    const { data: completion, response } = await client('plain')
+      .chat.completions.create({
+        model: 'test-model',
+        messages: [SYSTEM, { role: 'user', content: 'Why does the merge loop stall?' }],
+      })
+      .withResponse();
+
+    expect(completion.choices[0]?.message.content).toBe('Lower merge.specificity to 0.4.');
+    expect(response.headers.get('x-engram-recall')).toBe('on: session plain');
+    // what recall cost before forwarding, and the query embedding within it
+    const timing = /^engram;dur=([\d.]+), engram-embed;dur=([\d.]+)$/.exec(response.headers.get('server-timing') ?? '');
+    expect(Number(timing?.[2])).toBeGreaterThan(0);
+    expect(Number(timing?.[1])).toBeGreaterThanOrEqual(Number(timing?.[2]));
+    const [received] = upstream.received;
+    expect(received?.path).toBe('/v1/chat/completions');
+    expect(received?.headers.authorization).toBe(`Bearer ${KEY}`);
+    expect(received?.headers['x-engram-session']).toBeUndefined();
+    expect(received?.body.model).toBe('test-model');
+    expect(received?.body.messages[0]).toEqual(SYSTEM);
+    expect(received?.body.messages[1]?.role).toBe('system');
+    expect(received?.body.messages[1]?.content).toContain(RECALL_OPEN);
+    expect(received?.body.messages[1]?.content).toContain(FACT);
+    expect(received?.body.messages[2]).toEqual({ role: 'user', content: 'Why does the merge loop stall?' });
+  });
+
+  it('recalls once per user message and nudges after N tool-only turns of a tool loop', async () => {
+    upstream.script([
+      { kind: 'message', content: 'Reading the config.', toolCalls: [toolCall('read_file', { path: 'merge.yaml' })] },
+      { kind: 'message', content: 'Reading the defaults.', toolCalls: [toolCall('read_file', { path: 'defaults.yaml' })] },
+      { kind: 'message', content: 'Lower merge.specificity to 0.4.' },
+    ]);
+    const openai = client('loop');
+    const messages: ChatCompletionMessageParam[] = [SYSTEM, { role: 'user', content: 'The merge loop stalls. Why?' }];
+    for (;;) {
+      const reply = (await openai.chat.completions.create({ model: 'test-model', messages, tools: TOOLS })).choices[0]?.message;
+      if (!reply) throw new Error('no reply');
+      messages.push(reply);
+      if (!reply.tool_calls?.length) break;
+      for (const call of reply.tool_calls)
+        messages.push({ role: 'tool', tool_call_id: call.id, content: 'merge.specificity = 0.9' });
+    }
+
+    expect(upstream.received).toHaveLength(3);
+    for (const { body } of upstream.received) {
+      expect(body.tools).toEqual(TOOLS);
+      expect(systemTexts(body.messages)[1]).toContain(FACT);
+    }
+    expect(systemTexts(upstream.received[1]?.body.messages ?? []).some((text) => text.startsWith(NUDGE_TEXT))).toBe(false);
+    const third = upstream.received[2]?.body.messages ?? [];
+    expect(third.at(-2)?.role).toBe('tool');
+    expect(third.at(-1)).toMatchObject({ role: 'system' });
+    expect(String(third.at(-1)?.content)).toContain(NUDGE_TEXT);
+    const receipts = await engram.receipts({ sessionId: 'loop', limit: 10 });
+    expect(receipts.filter((receipt) => receipt.path === 'active')).toHaveLength(1);
+    expect(receipts.filter((receipt) => receipt.path === 'intrusive')).toHaveLength(1);
+  });
+
+  it('relays a stream chunk by chunk, and counts streamed tool calls toward the nudge', async () => {
+    upstream.script([
+      { kind: 'message', content: null, toolCalls: [toolCall('read_file', { path: 'merge.yaml' })] },
+      { kind: 'message', content: null, toolCalls: [toolCall('read_file', { path: 'defaults.yaml' })] },
+      { kind: 'message', content: 'Lower merge specificity to 0.4, then rerun the job.' },
+    ]);
+    const openai = client();
+    const messages: ChatCompletionMessageParam[] = [SYSTEM, { role: 'user', content: 'The merge loop stalls. Why?' }];
+    let text = '';
+    let chunks = 0;
+    for (let step = 0; step < 3; step++) {
+      const stream = await openai.chat.completions.create({ model: 'm', messages, tools: TOOLS, stream: true, user: 'streamer' });
+      const calls: { id: string; name: string }[] = [];
+      for await (const chunk of stream) {
+        chunks += 1;
+        const delta = chunk.choices[0]?.delta;
+        text += delta?.content ?? '';
+        for (const call of delta?.tool_calls ?? []) if (call.id) calls.push({ id: call.id, name: call.function?.name ?? '' });
+      }
+      if (calls.length === 0) break;
+      messages.push({
+        role: 'assistant',
+        content: null,
+        tool_calls: calls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: '{}' } })),
+      });
+      for (const call of calls) messages.push({ role: 'tool', tool_call_id: call.id, content: 'merge.specificity = 0.9' });
+    }
+
+    expect(text).toBe('Lower merge specificity to 0.4, then rerun the job.');
+    // every event but [DONE] reached the client as its own chunk
+    expect(chunks).toBe(4 + 4 + (upstream.streamedChunks - 1));
+    // the session came from the request's `user` field
+    expect(systemTexts(upstream.received[0]?.body.messages ?? [])[1]).toContain(FACT);
+    expect(String(upstream.received[2]?.body.messages.at(-1)?.content)).toContain(NUDGE_TEXT);
+    expect(upstream.received[2]?.body.user).toBe('streamer');
+  });
+
+  it('relays upstream errors unchanged: status, body and headers', async () => {
+    const unauthorized = JSON.stringify({
+      error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', param: null, code: 'invalid_api_key' },
+    });
+    const limited = JSON.stringify({
+      error: { message: 'Rate limit reached.', type: 'requests', param: null, code: 'rate_limit_exceeded' },
+    });
+    upstream.script([
+      { kind: 'error', status: 401, body: unauthorized },
+      { kind: 'error', status: 429, body: limited, headers: { 'retry-after': '7' } },
+      { kind: 'error', status: 429, body: limited, headers: { 'retry-after': '7' } },
+    ]);
+    const request = { model: 'm', messages: [{ role: 'user' as const, content: 'Hello there' }] };
+
+    const denied = await client('errors')
+      .chat.completions.create(request)
+      .catch((error: unknown) => error);
+    const throttled = await client('errors')
+      .chat.completions.create(request)
+      .catch((error: unknown) => error);
+    const raw = await fetch(`${proxy.url}/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${KEY}`, 'x-engram-session': 'errors' },
+      body: JSON.stringify(request),
+    });
+
+    expect(denied).toBeInstanceOf(OpenAI.AuthenticationError);
+    expect(denied).toMatchObject({ status: 401, code: 'invalid_api_key', message: expect.stringContaining('Incorrect API key') });
+    expect(throttled).toBeInstanceOf(OpenAI.RateLimitError);
+    expect((throttled as InstanceType<typeof OpenAI.RateLimitError>).headers.get('retry-after')).toBe('7');
+    expect(raw.status).toBe(429);
+    expect(await raw.text()).toBe(limited);
+  });
+
+  it('answers a bad request with an OpenAI-shaped error and forwards nothing', async () => {
+    const post = (body: string) =>
+      fetch(`${proxy.url}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+
+    const invalid = await post('{"model": "m", "messages": [');
+    const empty = await post('{"model": "m", "messages": []}');
+    const roleless = await post('{"model": "m", "messages": [{"content": "hi"}]}');
+    const wrongRoute = await fetch(proxy.url.replace('/v1', '/chat'), { method: 'POST', body: '{}' });
+
+    expect(invalid.status).toBe(400);
+    expect(await invalid.json()).toEqual({
+      error: {
+        message: 'the request body is not valid JSON: send a Chat Completions request object',
+        type: 'invalid_request_error',
+        param: null,
+        code: null,
+      },
+    });
+    expect(((await empty.json()) as { error: { message: string } }).error.message).toBe(
+      '"messages" must be a non-empty list of chat messages',
+    );
+    expect(((await roleless.json()) as { error: { message: string } }).error.message).toMatch(
+      /messages\[0\] must be an object with a "role"/,
+    );
+    expect(wrongRoute.status).toBe(404);
+    expect(upstream.received).toHaveLength(0);
+  });
+
+  it('forwards a request naming no session untouched, and says recall was off', async () => {
+    upstream.script([{ kind: 'message', content: 'Hi.' }]);
+    const body = JSON.stringify({ model: 'm', messages: [{ role: 'user', content: 'Why does the merge loop stall?' }] });
+
+    const response = await fetch(`${proxy.url}/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${KEY}` },
+      body,
+    });
+
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-engram-recall')).toMatch(/^off: no session/);
+    expect(upstream.received[0]?.raw).toBe(body);
+  });
+
+  it('says clearly when the upstream cannot be reached', async () => {
+    const { engram: other } = await openTestEngram();
+    const lonely = await startRecallProxy({ engram: other, upstream: 'http://127.0.0.1:9/v1', port: 0, log: () => undefined });
+    const error = await new OpenAI({ baseURL: lonely.url, apiKey: KEY, maxRetries: 0 }).chat.completions
+      .create({ model: 'm', messages: [{ role: 'user', content: 'hello' }], user: 'u' })
+      .catch((caught: unknown) => caught);
+    await lonely.close();
+    await other.close();
+
+    expect(error).toMatchObject({
+      status: 502,
+      message: expect.stringMatching(/the upstream http:\/\/127\.0\.0\.1:9 did not answer/),
+    });
+  });
+
+  it('never stores or logs the key', () => {
+    const stored = ['', '-wal'].map((suffix) => {
+      try {
+        return readFileSync(`${file}${suffix}`).toString('latin1');
+      } catch {
+        return '';
+      }
+    });
+    expect(stored.join('')).not.toContain(KEY);
+    expect(logged.join('\n')).not.toContain(KEY);
+  });
+});
