@@ -10,9 +10,11 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { EngramError } from '../src/errors.js';
+import type { SessionRecord } from '../src/model/session.js';
+import { POSTGRES_MIGRATIONS } from '../src/store/postgres/migrations.js';
 import { PostgresStore } from '../src/store/postgres/postgres-store.js';
 import { SqliteStore } from '../src/store/sqlite/sqlite-store.js';
-import { makeMemory, TENANT } from './fixtures/memory.js';
+import { makeMemory, minutesAfterEpoch, TENANT } from './fixtures/memory.js';
 import { type PostgresServer, startPostgres } from './fixtures/postgres-server.js';
 import { gaussian, seededRandom } from './fixtures/random.js';
 import { storeContract } from './store-contract/index.js';
@@ -27,6 +29,22 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
 });
+
+/** A session record of the test tenant, started at the fixtures' epoch. */
+function session(id: string, updatedAt: string): SessionRecord {
+  return {
+    tenant: TENANT,
+    id,
+    scope: 'user:alice',
+    turn: 0,
+    toolOnlyTurns: 0,
+    recentAssistantMessages: [],
+    lastRecall: null,
+    startedAt: minutesAfterEpoch(0),
+    updatedAt,
+    endedAt: null,
+  };
+}
 
 /** A store on a database nothing has used yet. */
 async function freshStore(): Promise<PostgresStore> {
@@ -165,10 +183,65 @@ describe('PostgresStore migrations', () => {
       await client.connect();
       const versions = await client.query(`SELECT version FROM engram_schema ORDER BY version`);
       await client.end();
-      expect(versions.rows).toEqual([{ version: 1 }]);
-      expect((await (stores[0] as PostgresStore).stats(TENANT)).schemaVersion).toBe(1);
+      expect(versions.rows).toEqual([{ version: 1 }, { version: 2 }]);
+      expect((await (stores[0] as PostgresStore).stats(TENANT)).schemaVersion).toBe(2);
     } finally {
       await Promise.all(stores.map((store) => store.close()));
+    }
+  });
+
+  it('upgrades a schema-1 database: each session’s update time taken from its record, the list in that order', async () => {
+    const url = await server.createDatabase(`upgrade_${++databases}`);
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    const first = POSTGRES_MIGRATIONS[0] as (typeof POSTGRES_MIGRATIONS)[number];
+    await client.query(first.sql);
+    await client.query(`CREATE TABLE engram_schema (
+      version integer PRIMARY KEY, description text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
+    await client.query(`INSERT INTO engram_schema (version, description) VALUES (1, $1)`, [first.description]);
+    const body = (id: string, updatedAt: unknown) => JSON.stringify({ ...session(id, minutesAfterEpoch(0)), updatedAt });
+    for (const [id, updatedAt] of [
+      ['early', minutesAfterEpoch(3)],
+      ['late', '2025-01-15T10:20:00.250+01:00'],
+      ['middle', minutesAfterEpoch(10)],
+      ['unreadable', 'last tuesday'],
+    ] as const) {
+      await client.query(`INSERT INTO sessions (tenant, id, body) VALUES ($1, $2, $3)`, [TENANT, id, body(id, updatedAt)]);
+    }
+    await client.end();
+
+    const store = new PostgresStore(url);
+    try {
+      expect((await store.stats(TENANT)).schemaVersion).toBe(2);
+      const listed = await store.listSessions(TENANT, { limit: 10 });
+      expect(listed.map((s) => s.id)).toEqual(['late', 'middle', 'early', 'unreadable']);
+      // A session saved after the upgrade takes its place by its own time.
+      await store.saveSession(session('saved', minutesAfterEpoch(5)));
+      expect((await store.listSessions(TENANT, { limit: 10, after: 'middle' })).map((s) => s.id)).toEqual([
+        'saved',
+        'early',
+        'unreadable',
+      ]);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('orders sessions updated together by id byte by byte, as SQLite does, whatever the database’s collation', async () => {
+    const url = await server.createDatabase(`collation_${++databases}`);
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    const name = `icu_${databases}`;
+    await client.query(`CREATE DATABASE ${name} TEMPLATE template0 LOCALE_PROVIDER icu ICU_LOCALE 'en-US' LOCALE 'C'`);
+    await client.end();
+    const store = new PostgresStore(url.replace(/\/[^/]*$/, `/${name}`));
+    try {
+      for (const id of ['B', 'a', 'b', 'A']) await store.saveSession(session(id, minutesAfterEpoch(1)));
+      // In bytes 'b' > 'a' > 'B' > 'A'; the database's own (English) order would put 'B' first.
+      expect((await store.listSessions(TENANT, { limit: 10 })).map((s) => s.id)).toEqual(['b', 'a', 'B', 'A']);
+      expect((await store.listSessions(TENANT, { limit: 10, after: 'a' })).map((s) => s.id)).toEqual(['B', 'A']);
+    } finally {
+      await store.close();
     }
   });
 

@@ -34,10 +34,15 @@ export function filterClause(filter: MemoryFilter, alias: string, params: Params
     parts.push(`NOT (${alias}.kind = ANY(${params.add([...filter.excludeKinds])}::text[]))`);
   }
   if (filter.pinnedOrHardRule) parts.push(`(${alias}.pinned = 1 OR ${alias}.hard_rule = 1)`);
+  // Spelled as the partial indexes' conditions (migration 2), so the planner can use them.
+  if (filter.onlyPinned) parts.push(`${alias}.pinned = 1`);
+  if (filter.onlyHardRule) parts.push(`${alias}.hard_rule = 1`);
+  if (filter.onlyArchived) parts.push(`${alias}.archived_at IS NOT NULL`);
+  if (filter.onlySuperseded) parts.push(`${alias}.superseded_by IS NOT NULL`);
   if (filter.sessionId !== undefined) parts.push(`${alias}.session_id = ${params.add(filter.sessionId)}`);
   if (filter.occurredAfter !== undefined) parts.push(`${alias}.occurred_at >= ${params.add(Date.parse(filter.occurredAfter))}`);
   if (filter.occurredBefore !== undefined) parts.push(`${alias}.occurred_at < ${params.add(Date.parse(filter.occurredBefore))}`);
-  if (!filter.includeArchived) parts.push(`${alias}.archived_at IS NULL`);
-  if (!filter.includeSuperseded) parts.push(`${alias}.superseded_by IS NULL`);
+  if (!filter.includeArchived && !filter.onlyArchived) parts.push(`${alias}.archived_at IS NULL`);
+  if (!filter.includeSuperseded && !filter.onlySuperseded) parts.push(`${alias}.superseded_by IS NULL`);
   return parts.join(' AND ');
 }

@@ -171,6 +171,30 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
       CREATE INDEX mentions_by_memory ON mentions (memory_rowid);
     `,
   },
+  {
+    version: 2,
+    description: 'the inspector: list filters, sessions newest first, the injections of a memory',
+    sql: `
+      -- Listing only pinned, hard-rule, archived or superseded memories newest first reads
+      -- just those rows, in order (each is a small part of a large store).
+      CREATE INDEX memories_pinned_created ON memories (tenant, created_at, rowid) WHERE pinned = 1;
+      CREATE INDEX memories_hard_rule_created ON memories (tenant, created_at, rowid) WHERE hard_rule = 1;
+      CREATE INDEX memories_archived_created ON memories (tenant, created_at, rowid) WHERE archived_at IS NOT NULL;
+      CREATE INDEX memories_superseded_created ON memories (tenant, created_at, rowid) WHERE superseded_by IS NOT NULL;
+      -- The turns that injected one memory, the latest first.
+      CREATE INDEX injections_by_memory ON injections (tenant, memory_id, rowid);
+      -- A session's receipts counted, first and last, from the index alone.
+      CREATE INDEX receipts_by_session_time ON receipts (tenant, session_id, created_at);
+      -- Sessions most recently updated first: the time out of the record's JSON body (0 when
+      -- the body holds no ISO time, as the SQLite step leaves it), ties by id byte by byte.
+      ALTER TABLE sessions ADD COLUMN updated_at bigint NOT NULL DEFAULT 0;
+      UPDATE sessions SET updated_at = CASE
+        WHEN (body::json ->> 'updatedAt') ~ '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(Z|[+-]\\d{2}:\\d{2})$'
+        THEN round(extract(epoch FROM (body::json ->> 'updatedAt')::timestamptz) * 1000)::bigint
+        ELSE 0 END;
+      CREATE INDEX sessions_by_updated ON sessions (tenant, updated_at, id COLLATE "C");
+    `,
+  },
 ];
 
 /** The schema version this build writes. */

@@ -26,12 +26,15 @@ import type {
   ListOptions,
   MemoryChange,
   MemoryFilter,
+  MemoryInjection,
   MentionQuery,
   ObservationChange,
   ReceiptQuery,
   RelationInput,
   RelationListOptions,
+  SessionListQuery,
   SessionNeighbour,
+  SessionSummary,
   Store,
   StoreStats,
   VectorHit,
@@ -63,7 +66,9 @@ import {
 } from './graph-relations.js';
 import { searchLexicalRows } from './lexical-search.js';
 import { searchFields, searchVectorSql } from './lexical-text.js';
+import { listMemoryRows } from './memory-list.js';
 import { migratePostgres, POSTGRES_LATEST_VERSION } from './migrations.js';
+import { listInjectionRows, listSessionRows } from './session-list.js';
 import { sessionNeighbours } from './session-neighbours.js';
 import {
   readActivity,
@@ -171,14 +176,8 @@ export class PostgresStore implements Store {
   }
 
   async listMemories(filter: MemoryFilter, options: ListOptions): Promise<Memory[]> {
-    const params = new Params();
-    const where = filterClause(filter, 'm', params);
-    const order = options.order === 'oldest' ? 'ASC' : 'DESC';
-    return this.memories(
-      `WHERE ${where} ORDER BY m.created_at ${order}, m.rowid ${order}
-       LIMIT ${params.add(Math.max(0, options.limit))} OFFSET ${params.add(Math.max(0, options.offset ?? 0))}`,
-      params.values,
-    );
+    const rows = await listMemoryRows(await this.db(), filter, options, (tail, params) => this.memoryRows(tail, params));
+    return rows.map(rowToMemory);
   }
 
   async listSessionNeighbours(filter: MemoryFilter, memoryIds: readonly string[], radius: number): Promise<SessionNeighbour[]> {
@@ -293,12 +292,24 @@ export class PostgresStore implements Store {
     await writeSession(await this.db(), record);
   }
 
+  async listSessions(tenant: string, query: SessionListQuery): Promise<SessionSummary[]> {
+    return listSessionRows(await this.db(), tenant, query);
+  }
+
   async recordActivation(record: ActivationRecord): Promise<void> {
     await this.transaction((db) => writeActivation(db, record));
   }
 
   async listInjections(tenant: string, sessionId: string, sinceTurn: number): Promise<Injection[]> {
     return readInjections(await this.db(), tenant, sessionId, sinceTurn);
+  }
+
+  async listMemoryInjections(
+    tenant: string,
+    memoryId: string,
+    page: { limit: number; offset?: number },
+  ): Promise<MemoryInjection[]> {
+    return listInjectionRows(await this.db(), tenant, memoryId, page);
   }
 
   async listReceipts(tenant: string, query: ReceiptQuery): Promise<Receipt[]> {

@@ -17,8 +17,9 @@ export async function readSession(db: Queryable, tenant: string, id: string): Pr
 
 export async function writeSession(db: Queryable, record: SessionRecord): Promise<void> {
   await db.query(
-    `INSERT INTO sessions (tenant, id, body) VALUES ($1, $2, $3) ON CONFLICT (tenant, id) DO UPDATE SET body = excluded.body`,
-    [record.tenant, record.id, JSON.stringify(record)],
+    `INSERT INTO sessions (tenant, id, body, updated_at) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (tenant, id) DO UPDATE SET body = excluded.body, updated_at = excluded.updated_at`,
+    [record.tenant, record.id, JSON.stringify(record), Date.parse(record.updatedAt)],
   );
 }
 
