@@ -11,6 +11,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { DoctorReport } from '../../src/index.js';
+import { LATEST_VERSION } from '../../src/store/sqlite/migrations.js';
 import {
   copyDatabase,
   dbIn,
@@ -68,7 +69,7 @@ describe('engram doctor', () => {
 
     expect(lines).toHaveLength(CHECKS + 1);
     for (const line of lines.slice(0, CHECKS)) expect(line).toMatch(/^ok {8}\S/);
-    expect(lines[CHECKS]).toBe(`healthy: ${db} (schema 7) passes every check`);
+    expect(lines[CHECKS]).toBe(`healthy: ${db} (schema ${LATEST_VERSION}) passes every check`);
   });
 
   it('names each problem and exits 1; --repair mends the file, and the next check passes', async () => {
@@ -90,12 +91,12 @@ describe('engram doctor', () => {
       ),
       'problem   graph      broken links: 1 mention of a memory or entity that is gone — engram doctor --repair removes them',
     ]);
-    expect(lines.at(-1)).toBe(`2 problems in ${db} (schema 7): run engram doctor --repair`);
+    expect(lines.at(-1)).toBe(`2 problems in ${db} (schema ${LATEST_VERSION}): run engram doctor --repair`);
 
     const json = await runCli(['doctor', '--db', db, '--json'], run());
     expect(json.code).toBe(1);
     const report = JSON.parse(json.stdout) as DoctorReport;
-    expect(report).toMatchObject({ healthy: false, schemaVersion: 7, repairs: [] });
+    expect(report).toMatchObject({ healthy: false, schemaVersion: LATEST_VERSION, repairs: [] });
     expect(report.findings.filter((finding) => finding.status === 'problem').map((finding) => finding.check)).toEqual([
       'full_text',
       'graph',
@@ -104,7 +105,9 @@ describe('engram doctor', () => {
     const repaired = await runOk(['doctor', '--repair', '--db', db], run());
     expect(repaired).toMatch(/^repaired {2}full-text {2}rebuilt the full-text index from the memories\n/);
     expect(repaired).toContain('repaired  graph      mended broken links: 1 mention of a memory or entity that is gone\n');
-    expect(repaired.trimEnd().split('\n').at(-1)).toBe(`healthy: after 2 repairs, ${db} (schema 7) passes every check`);
+    expect(repaired.trimEnd().split('\n').at(-1)).toBe(
+      `healthy: after 2 repairs, ${db} (schema ${LATEST_VERSION}) passes every check`,
+    );
 
     expect((await runJson<DoctorReport>(['doctor', '--db', db], run())).healthy).toBe(true);
     expect(await runOk(['search', 'billing', '--db', db], run())).toContain('We chose PostgreSQL for billing');
@@ -134,7 +137,9 @@ describe('engram doctor', () => {
 
     const result = await runCli(['doctor', '--repair', '--db', db], run());
     expect(result.code).toBe(1);
-    expect(result.stdout).toContain('problem   schema     schema 99, written by a newer Engram (this one understands up to 7)');
+    expect(result.stdout).toContain(
+      `problem   schema     schema 99, written by a newer Engram (this one understands up to ${LATEST_VERSION})`,
+    );
     expect(hashOf(db)).toBe(before);
   });
 
