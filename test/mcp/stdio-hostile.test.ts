@@ -76,10 +76,11 @@ describe('engram mcp (stdio) with a broken client', () => {
       [
         JSON.stringify({ jsonrpc: '2.0', id: 10, method: 'tools/call', params: { name: 'think', arguments: 42 } }),
         JSON.stringify({ jsonrpc: '2.0', id: 11, method: 'prompts/get', params: { name: 'session_start', arguments: { a: 1 } } }),
+        JSON.stringify({ jsonrpc: '2.0', id: 12, method: 'resources/read', params: { uri: 'not a uri' } }),
       ],
-      2,
+      3,
     );
-    expect(answers.map((answer) => answer.error?.code)).toEqual([-32602, -32602]);
+    expect(answers.map((answer) => answer.error?.code)).toEqual([-32602, -32602, -32602]);
     for (const answer of answers) expect(answer.error?.message).not.toContain('\n');
     expect(answers[0]?.error?.message).toMatch(/tools\/call: params\.arguments: Invalid input/);
   });

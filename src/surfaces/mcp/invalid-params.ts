@@ -3,7 +3,8 @@
  * with `params: "x"`) are the client's mistake. The SDK checks them with zod inside its own
  * handler wrapper and answers the failure as -32603 Internal error, with the whole issue list
  * as the message. This wraps every request handler the server has so such a failure is
- * answered as -32602 Invalid params, with one line saying which field was wrong.
+ * answered as -32602 Invalid params, with one line saying which field was wrong. So is a
+ * `resources/read` of a URI that is not a URL at all, which the SDK lets `new URL` throw on.
  */
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
@@ -27,8 +28,11 @@ export function answerBadParamsAsInvalidParams(server: Server): void {
   }
 }
 
-/** A zod failure as -32602 with its first issue; anything else unchanged. */
+/** A zod failure as -32602 with its first issue, an unparseable URI as -32602; anything else unchanged. */
 function asInvalidParams(method: string, error: unknown): unknown {
+  if ((error as { code?: unknown } | null)?.code === 'ERR_INVALID_URL') {
+    return new McpError(ErrorCode.InvalidParams, `${method}: params.uri is not a URI: use one resources/list names`);
+  }
   const issues = (error as { issues?: unknown } | null)?.issues;
   if (!(error instanceof Error) || error instanceof McpError || !Array.isArray(issues)) return error;
   const first = issues[0] as { path?: unknown[]; message?: string } | undefined;
