@@ -103,6 +103,7 @@ describe('provenance framing', () => {
 describe('stored text that tries to break the framing', () => {
   // Every line break a reader may honour: JavaScript's \\s leaves out NEL and the separators.
   const BREAKS = ['\n', '\r', '\u2028', '\u2029', '\u0085', '\u001c', '\u001e'];
+  // eslint-disable-next-line no-control-regex -- the control characters that end lines are what this matches
   const lines = (text: string) => text.split(/\r\n|[\n\r\u000b\u000c\u001c-\u001e\u0085\u2028\u2029]/);
 
   it.each(BREAKS)('keeps a recalled memory on its one line whatever the break (%j)', (lineBreak) => {

@@ -7,8 +7,10 @@
  */
 
 /** Every run of white space or line break, including the ones `\s` leaves out. */
+// eslint-disable-next-line no-control-regex -- the control characters that end lines are what this matches
 const BREAKS = /[\s\u001c-\u001f\u0085]+/g;
 /** Each line break a reader may honour, for quoting line by line. */
+// eslint-disable-next-line no-control-regex -- the control characters that end lines are what this matches
 const LINE_BREAK = /\r\n|[\n\r\u000b\u000c\u001c-\u001e\u0085\u2028\u2029]/;
 
 /** `text` on one line: every break and run of spaces made one space. */

@@ -12,6 +12,7 @@ describe('the solution block with hostile fields', () => {
       outcome: 'works',
       confidence: 90,
     });
+    // eslint-disable-next-line no-control-regex -- the control characters that end lines are what this matches
     const lines = block.split(/\r\n|[\n\r\u000b\u000c\u001c-\u001e\u0085\u2028\u2029]/);
     expect(lines).toHaveLength(8);
     expect(lines.filter((line) => line.startsWith('### END RECALL'))).toEqual(['### END RECALL']);
