@@ -203,17 +203,16 @@ function cliJob(random: Random, directory: string): Job {
 /** A JSON Lines file of 5 to 40 lines, good ones (fresh text) mixed with hostile ones. */
 function importJob(random: Random, directory: string, index: number): Job {
   const lines: string[] = [];
-  // One file in four is all good lines (with hostile text in them), so imports succeed too.
+  // One file in four is all good lines, so imports succeed too; elsewhere good lines carry hostile text.
   const clean = random() < 0.25;
   for (let i = between(random, 5, 40); i > 0; i--) {
     const roll = clean ? random() * 0.55 : random();
-    if (roll < 0.55)
+    if (roll < 0.55) {
+      const text = `imported note ${index}.${i}: ${pickOne(random, ['billing', 'deploys', 'Paris'])}`;
       lines.push(
-        JSON.stringify({
-          text: `imported note ${index}.${i}: ${pickOne(random, ['billing', 'deploys', 'Paris'])} ${hostileString(random).slice(0, 200)}`,
-        }),
+        JSON.stringify(exportedRecord(`${index}x${i}`, clean ? text : `${text} ${hostileString(random).slice(0, 200)}`)),
       );
-    else if (roll < 0.75)
+    } else if (roll < 0.75)
       lines.push(
         JSON.stringify({
           text: hostileString(random),
@@ -230,6 +229,28 @@ function importJob(random: Random, directory: string, index: number): Job {
   const file = path.join(directory, `import-${index}.jsonl`);
   writeFileSync(file, `${lines.join(random() < 0.1 ? '\r\n' : '\n')}\n`);
   return { kind: 'import', args: ['import', file, ...(random() < 0.3 ? ['--replace'] : [])], input: '', weight: lines.length };
+}
+
+/** A memory as `engram export` writes it, with an id unique to this line. */
+function exportedRecord(serial: string, text: string): Record<string, unknown> {
+  const at = '2026-01-02T03:04:05.000Z';
+  const id = `01JX${serial
+    .toUpperCase()
+    .replace(/[^0-9A-Z]/g, 'Z')
+    .padStart(22, '0')}`.slice(0, 26);
+  return {
+    ...{ id, tenant: 'default', scope: 'global', kind: 'note', tier: 'unknown', pinned: false, hardRule: false, text },
+    ...{ abstract: null, context: null, key: null, sessionId: null, source: 'import', trust: 1, data: null, tags: [] },
+    ...{
+      occurredAt: at,
+      createdAt: at,
+      updatedAt: at,
+      supersededBy: null,
+      archivedAt: null,
+      lastRetrievedAt: null,
+      retrievalCount: 0,
+    },
+  };
 }
 
 const EVENTS = ['SessionStart', 'UserPromptSubmit', 'PostToolUse', 'Stop', 'SessionEnd', 'PreToolUse', 'Notification'];

@@ -41,11 +41,11 @@ describe('reliability sections 3 to 5 (small)', () => {
     { timeout: 120_000 },
     async () => {
       const surfaces = await runHostileInput({
-        httpRequests: 600,
-        mcpMessages: 300,
-        cliRuns: 24,
-        importLines: 60,
-        hookEvents: 24,
+        httpRequests: 400,
+        mcpMessages: 200,
+        cliRuns: 16,
+        importLines: 40,
+        hookEvents: 16,
         seed: 7,
       });
       expect(surfaces.flatMap((surface) => surface.problems)).toEqual([]);
@@ -58,9 +58,9 @@ describe('reliability sections 3 to 5 (small)', () => {
   );
 
   it('keeps the framing of every block that recalls a poisoned memory', { timeout: 120_000 }, async () => {
-    const figures = await runPoisoning({ limit: 24 });
+    const figures = await runPoisoning({ limit: 16 });
     expect(figures.problems).toEqual([]);
-    expect(figures.injected).toBeGreaterThan(10);
+    expect(figures.injected).toBeGreaterThan(8);
     for (const count of Object.values(figures.blocks)) expect(count).toBeGreaterThan(0);
     expect(Object.values(figures.broken).reduce((a, b) => a + b, 0)).toBe(0);
   });
