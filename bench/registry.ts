@@ -67,7 +67,7 @@ export const BENCHMARKS: Record<string, Benchmark> = {
   },
   reliability: {
     description:
-      'kill -9 under mixed load (library, CLI, serve) and concurrent writers on one file: acknowledged writes lost, integrity and index failures, errors and stale searches (all targets 0)',
+      'kill -9 under mixed load, concurrent writers, hostile input on every surface, poisoned memories and tenant isolation: lost writes, integrity and index failures, errors, crashes, leaks, broken framing, cross-tenant reads and writes (all targets 0)',
     run: runReliabilityBenchmark,
   },
   scale: {

@@ -36,15 +36,18 @@ export interface Running {
   stdout: () => string;
 }
 
-/** Starts `node <script> <args>` in the package folder (so `engram` resolves) and collects its output. */
-export function startNode(script: string, args: readonly string[], env: NodeJS.ProcessEnv, input?: string): Running {
+/**
+ * Starts `node <script> <args>` in the package folder (so `engram` resolves) and collects its
+ * output. `input` is written to its stdin, which is then closed; null leaves stdin open.
+ */
+export function startNode(script: string, args: readonly string[], env: NodeJS.ProcessEnv, input?: string | null): Running {
   const child = spawn(process.execPath, [script, ...args], { cwd: ROOT, env, stdio: ['pipe', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   child.stdin?.on('error', () => undefined); // a child killed before reading its input
-  child.stdin?.end(input ?? '');
+  if (input !== null) child.stdin?.end(input ?? '');
   const done = new Promise<Finished>((resolve, reject) => {
     child.on('error', reject);
     child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
@@ -53,7 +56,7 @@ export function startNode(script: string, args: readonly string[], env: NodeJS.P
 }
 
 /** Starts `engram <args>`. */
-export function startCli(args: readonly string[], env: NodeJS.ProcessEnv, input?: string): Running {
+export function startCli(args: readonly string[], env: NodeJS.ProcessEnv, input?: string | null): Running {
   return startNode(CLI, args, env, input);
 }
 

@@ -5,6 +5,7 @@
  */
 import type { Memory } from '../model/memory.js';
 import type { WorkingSet, WorkingSetRole } from '../model/working-set.js';
+import { defuseTags, flattenText, quoteLines } from './plain-text.js';
 
 /** Characters of one recalled memory shown at most. */
 const MEMORY_CHARS = 1000;
@@ -73,17 +74,9 @@ export function formatWorkingSet(workingSet: WorkingSet): string {
   return [`Working set: standing context for ${workingSet.scope}`, ...lines].join('\n');
 }
 
-/**
- * Stored text with Engram's block tags defused: a memory holding `</engram-memories>` must not
- * be able to end the "data, not instructions" block early and pose as the system.
- */
-function neutralize(text: string): string {
-  return text.replace(/<(\/?)engram-memories>/gi, '[$1engram-memories]');
-}
-
 /** `text` on one line, cut to `max` characters with an ellipsis. */
 function clip(text: string, max: number): string {
-  const flat = neutralize(text).replace(/\s+/g, ' ').trim();
+  const flat = flattenText(defuseTags(text));
   return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`;
 }
 
@@ -95,7 +88,7 @@ const ABSTRACT_CHARS = 200;
 /** A memory's one-sentence abstract: its own, or the first sentence of its text. */
 export function abstractOf(memory: Memory): string {
   if (memory.abstract) return clip(memory.abstract, ABSTRACT_CHARS);
-  const flat = neutralize(memory.text).replace(/\s+/g, ' ').trim();
+  const flat = flattenText(defuseTags(memory.text));
   const sentence = /^(.+?[.!?])(\s|$)/.exec(flat)?.[1] ?? flat;
   return clip(sentence, ABSTRACT_CHARS);
 }
@@ -109,7 +102,8 @@ export function formatNudge(memories: readonly Memory[]): RecallMessage {
   if (memories.length === 0) return { role: 'system', content: NUDGE_TEXT };
   const lines = memories.map((memory) => {
     const label = memory.kind === 'thought' ? 'past thought' : memory.kind;
-    return `- [${label} · ${memory.occurredAt.slice(0, 10)} · ${memory.source}] "${abstractOf(memory)}"`;
+    // Quoted with its own quotes escaped: the abstract cannot end its quotation and add a line.
+    return `- [${label} · ${memory.occurredAt.slice(0, 10)} · ${memory.source}] "${abstractOf(memory).replace(/["\\]/g, '\\$&')}"`;
   });
   return {
     role: 'system',
@@ -124,14 +118,17 @@ export function formatNudge(memories: readonly Memory[]): RecallMessage {
   };
 }
 
-/** The handoff section (seed 003): the note the last session left, first in context. */
+/**
+ * The handoff section (seed 003): the note the last session left, first in context. Its lines
+ * are quoted, so a note cannot add a heading of its own ("Working set: …", "SYSTEM: …").
+ */
 export function formatHandoff(memory: Memory): string {
-  return `Handoff note from the previous session (${memory.updatedAt.slice(0, 16).replace('T', ' ')} UTC):\n${neutralize(memory.text)}`;
+  return `Handoff note from the previous session (${memory.updatedAt.slice(0, 16).replace('T', ' ')} UTC):\n${quoteLines(defuseTags(memory.text))}`;
 }
 
-/** The scratchpad section: the current task's notes. */
+/** The scratchpad section: the current task's notes, quoted line by line like the handoff. */
 export function formatScratchpad(memory: Memory): string {
-  return `Scratchpad for the current task:\n${neutralize(memory.text)}`;
+  return `Scratchpad for the current task:\n${quoteLines(defuseTags(memory.text))}`;
 }
 
 /** This session's thoughts (seed 000): for the agent, never for the user. */

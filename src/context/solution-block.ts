@@ -3,6 +3,7 @@
  * solved before. A success is rendered exactly as the seed shows it; a failure gets the same
  * frame with its own heading and advice, so the agent reads it as what not to repeat.
  */
+import { flattenText } from './plain-text.js';
 
 /** What the block shows of one recalled solution. */
 export interface SolutionBlockInput {
@@ -63,5 +64,5 @@ function percent(value: number): string {
 
 // One line per field: stored text can never end the block early or add headings inside it.
 function flat(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
+  return flattenText(text);
 }

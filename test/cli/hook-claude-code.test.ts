@@ -155,7 +155,7 @@ describe('engram hook claude-code', () => {
       'SessionStart',
     );
 
-    expect(context).toMatch(/^Handoff note from the previous session \(.+ UTC\):\nInvoices migrated; next: switch the export/);
+    expect(context).toMatch(/^Handoff note from the previous session \(.+ UTC\):\n> Invoices migrated; next: switch the export/);
     expect(context).toContain('Working set: standing context for global');
     expect(context).toContain('- Constraint: Never deploy to production on Fridays');
   });

@@ -8,6 +8,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 
 import { createGraphTools, type Engram, type Session } from '../../index.js';
 import { ENGRAM_VERSION } from '../version.js';
+import { answerBadParamsAsInvalidParams } from './invalid-params.js';
 import { PendingCalls, registerMemoryTools } from './memory-tools.js';
 import { registerReceipts } from './receipts.js';
 import { registerSessionContext } from './session-context.js';
@@ -50,5 +51,6 @@ export function createEngramMcpServer(options: EngramMcpServerOptions): EngramMc
   registerMemoryTools(server, [...session.tools(), ...createGraphTools({ engram: options.engram })], pending);
   registerSessionContext(server, session);
   registerReceipts(server, options.engram, session);
+  answerBadParamsAsInvalidParams(server.server);
   return { server, session, settled: () => pending.settled() };
 }

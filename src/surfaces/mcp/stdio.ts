@@ -9,6 +9,7 @@ import type { Readable, Writable } from 'node:stream';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 
 import { createEngramMcpServer, type EngramMcpServerOptions } from './server.js';
+import { StdioGuard } from './stdio-guard.js';
 
 /** How to serve over stdio. */
 export interface McpStdioOptions extends EngramMcpServerOptions {
@@ -28,7 +29,12 @@ export async function serveMcpOverStdio(options: McpStdioOptions): Promise<void>
   const stdout = options.stdout ?? process.stdout;
   const log = options.log ?? (() => undefined);
   const { server, session, settled } = createEngramMcpServer(options);
-  const transport = new StdioServerTransport(stdin, stdout);
+  // Requests the SDK would drop unanswered are answered (or logged) before it reads them.
+  const guard = new StdioGuard(
+    (line) => stdout.write(`${line}\n`),
+    (line) => log(line),
+  );
+  const transport = new StdioServerTransport(stdin.pipe(guard), stdout);
   const ended = new Promise<string>((resolve) => {
     stdin.once('end', () => resolve('the client closed the connection'));
     stdin.once('close', () => resolve('the client closed the connection'));
