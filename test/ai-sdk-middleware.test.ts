@@ -10,9 +10,9 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
 import { NUDGE_TEXT, RECALL_OPEN } from '../src/context/format.js';
+import { openEngram } from '../src/index.js';
 import { engramMiddleware } from '../src/surfaces/ai-sdk/index.js';
 import type { CallOptions, Content, GenerateResult, StreamPart } from '../src/surfaces/ai-sdk/types.js';
-import { openEngram } from '../src/index.js';
 import { freshDatabase, openTestEngram, sharedEmbedder } from './activation-helpers.js';
 
 const USAGE: GenerateResult['usage'] = {

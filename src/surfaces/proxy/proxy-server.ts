@@ -7,9 +7,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 
 import { ConfigError, type Engram, InvalidInputError, isEngramError } from '../../index.js';
-import { type ChatContext, fetchUpstream, handleChatCompletions } from './chat-completions.js';
 import { ApiError } from '../http/api-error.js';
 import { assertLocalRequest } from '../http/local-origin.js';
+import { type ChatContext, fetchUpstream, handleChatCompletions } from './chat-completions.js';
 import { relayBody, relayHead } from './forward.js';
 import { openAiError } from './openai-error.js';
 import { ProxySessions } from './proxy-sessions.js';
