@@ -10,9 +10,10 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
 import { NUDGE_TEXT, RECALL_OPEN } from '../src/context/format.js';
+import { openEngram } from '../src/index.js';
 import { engramMiddleware } from '../src/surfaces/ai-sdk/index.js';
 import type { CallOptions, Content, GenerateResult, StreamPart } from '../src/surfaces/ai-sdk/types.js';
-import { openTestEngram } from './activation-helpers.js';
+import { freshDatabase, openTestEngram, sharedEmbedder } from './activation-helpers.js';
 
 const USAGE: GenerateResult['usage'] = {
   inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined },
@@ -210,6 +211,62 @@ describe('engramMiddleware with streamText', () => {
     });
     const context = await engram.session({ id: 'stream' }).context();
     expect(context.sections.map((section) => section.text).join('\n')).toContain('check the specificity setting first');
+    await engram.close();
+  });
+});
+
+describe('engramMiddleware when things go wrong', () => {
+  it('calls the model without recall when recall fails, and says so in one line', async () => {
+    let failing = false;
+    const embedder = {
+      id: sharedEmbedder.id,
+      dimensions: sharedEmbedder.dimensions,
+      embed: (texts: readonly string[]) =>
+        failing ? Promise.reject(new Error('the embedder is down')) : sharedEmbedder.embed(texts),
+    };
+    const engram = await openEngram({ path: freshDatabase(), embedder });
+    await engram.remember('The merge loop can stall when specificity is too strict; 0.4 works.');
+    failing = true;
+    const logged: string[] = [];
+    const { model, calls } = scriptedGenerate([[text('Lower merge.specificity to 0.4.')]]);
+    const wrapped = wrapLanguageModel({
+      model,
+      middleware: engramMiddleware({ engram, sessionId: 'down', log: (line) => logged.push(line) }),
+    });
+
+    const result = await generateText({ model: wrapped, system: 'You are terse.', prompt: 'Why does the merge loop stall?' });
+
+    expect(result.text).toBe('Lower merge.specificity to 0.4.');
+    expect(systemContents(calls[0] as CallOptions)).toEqual(['You are terse.']);
+    expect(logged).toEqual([expect.stringMatching(/^engram middleware: recall failed.*the embedder is down$/)]);
+    await engram.close();
+  });
+
+  it('cancels the model stream when the consumer cancels', async () => {
+    const { engram } = await openTestEngram();
+    let cancelled: unknown = null;
+    const model = new MockLanguageModelV3({
+      doStream: async () => ({
+        // a model that keeps talking until told to stop
+        stream: new ReadableStream<StreamPart>({
+          pull: (controller) => {
+            controller.enqueue({ type: 'text-delta', id: 't', delta: 'more ' });
+            return new Promise((resolve) => setTimeout(resolve, 5));
+          },
+          cancel: (reason) => {
+            cancelled = reason;
+          },
+        }),
+      }),
+    });
+    const wrapped = wrapLanguageModel({ model, middleware: engramMiddleware({ engram, sessionId: 'cancel' }) });
+
+    const { stream } = await wrapped.doStream({ prompt: [{ role: 'user', content: [{ type: 'text', text: 'Talk.' }] }] });
+    const reader = stream.getReader();
+    await reader.read();
+    await reader.cancel('enough');
+
+    expect(cancelled).toBe('enough');
     await engram.close();
   });
 });

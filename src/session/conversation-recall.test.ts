@@ -114,4 +114,19 @@ describe('ConversationRecall', () => {
 
     expect(calls).toEqual(['beforeTurn same']);
   });
+
+  it('puts the recall block after a leading developer message, as after a system prompt', async () => {
+    const { session } = recordingSession();
+    const driver = new ConversationRecall(session);
+
+    expect(
+      await render(
+        [
+          { role: 'developer', text: 'dev' },
+          { role: 'user', text: 'hello' },
+        ],
+        driver,
+      ),
+    ).toEqual(['dev', 'recall:hello', 'hello']);
+  });
 });

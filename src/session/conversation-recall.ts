@@ -76,7 +76,9 @@ export class ConversationRecall {
       }
       const insertions: TranscriptInsertion[] = [];
       // seed 000: a system message at position 1, i.e. right after the caller's system prompt
-      if (this.turn.recall) insertions.push({ index: messages[0]?.role === 'system' ? 1 : 0, message: this.turn.recall });
+      // (or developer message, as newer OpenAI models name it)
+      const leading = messages[0]?.role === 'system' || messages[0]?.role === 'developer';
+      if (this.turn.recall) insertions.push({ index: leading ? 1 : 0, message: this.turn.recall });
       // A client that dropped messages since the nudge was shown gets no nudge past its end.
       insertions.push(...this.turn.nudges.filter((nudge) => nudge.index <= messages.length));
       return { insertions, recall };

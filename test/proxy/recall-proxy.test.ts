@@ -5,15 +5,16 @@
  * turns, streams relayed chunk by chunk, upstream errors unchanged, bad requests refused clearly.
  */
 import { readFileSync } from 'node:fs';
+import { type IncomingHttpHeaders, request as httpRequest } from 'node:http';
 
 import OpenAI from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { NUDGE_TEXT, RECALL_OPEN } from '../../src/context/format.js';
-import type { Engram } from '../../src/index.js';
+import { type Engram, openEngram } from '../../src/index.js';
 import { type RunningRecallProxy, startRecallProxy } from '../../src/surfaces/proxy/index.js';
-import { openTestEngram } from '../activation-helpers.js';
+import { freshDatabase, openTestEngram, sharedEmbedder } from '../activation-helpers.js';
 import { type ChatMessage, type ScriptedUpstream, startScriptedUpstream, toolCall } from './scripted-upstream.js';
 
 const KEY = 'sk-test-secret-4f9c2e';
@@ -58,6 +59,27 @@ const client = (session?: string) =>
     maxRetries: 0,
     defaultHeaders: session ? { 'x-engram-session': session } : {},
   });
+/** A request with headers fetch would not send as given (Host, Expect, Connection). */
+function rawRequest(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+      );
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+const chatBody = (content: string, extra: Record<string, unknown> = {}) =>
+  JSON.stringify({ model: 'm', messages: [{ role: 'user', content }], ...extra });
 const systemTexts = (messages: readonly ChatMessage[]) =>
   messages.flatMap((m) => (m.role === 'system' && typeof m.content === 'string' ? [m.content] : []));
 
@@ -251,6 +273,175 @@ describe('the recall proxy', () => {
     });
   });
 
+  it('refuses requests addressed to another host or sent by a web page, and grants no CORS', async () => {
+    upstream.script([
+      { kind: 'error', status: 400, body: '{"error":{"message":"no"}}', headers: { 'access-control-allow-origin': '*' } },
+    ]);
+    const json = { 'content-type': 'application/json', 'x-engram-session': 'web' };
+
+    const rebound = await rawRequest(
+      `${proxy.url}/chat/completions`,
+      'POST',
+      { ...json, host: 'evil.example:7078' },
+      chatBody('hi'),
+    );
+    const simplePost = await rawRequest(
+      `${proxy.url}/chat/completions`,
+      'POST',
+      { 'content-type': 'text/plain', origin: 'https://evil.example' },
+      chatBody('hi', { user: 'web' }),
+    );
+    const preflight = await rawRequest(`${proxy.url}/chat/completions`, 'OPTIONS', { origin: 'http://localhost:3000' });
+    const local = await rawRequest(
+      `${proxy.url}/chat/completions`,
+      'POST',
+      { ...json, origin: 'http://localhost:3000' },
+      chatBody('hi'),
+    );
+
+    expect(rebound.status).toBe(403);
+    expect(JSON.parse(rebound.body)).toMatchObject({
+      error: { code: 'forbidden', message: expect.stringContaining('evil.example') },
+    });
+    expect(simplePost.status).toBe(403);
+    expect(JSON.parse(simplePost.body)).toMatchObject({ error: { code: 'forbidden', type: 'invalid_request_error' } });
+    expect(preflight.status).toBe(405);
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+    expect(upstream.received).toHaveLength(1);
+    expect(local.status).toBe(400);
+    expect(local.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('does not forward Expect, Proxy-Authorization or headers the Connection header names', async () => {
+    upstream.script([{ kind: 'message', content: 'Hi.' }]);
+
+    const response = await rawRequest(
+      `${proxy.url}/chat/completions`,
+      'POST',
+      {
+        'content-type': 'application/json',
+        authorization: `Bearer ${KEY}`,
+        expect: '100-continue',
+        'proxy-authorization': 'Basic cHJveHk6c2VjcmV0',
+        connection: 'keep-alive, x-hop-only',
+        'x-hop-only': '1',
+        'x-kept': 'yes',
+      },
+      chatBody('Hello there'),
+    );
+
+    expect(response.status).toBe(200);
+    const headers = upstream.received[0]?.headers ?? {};
+    expect(headers.expect).toBeUndefined();
+    expect(headers['proxy-authorization']).toBeUndefined();
+    expect(headers['x-hop-only']).toBeUndefined();
+    expect(headers['x-kept']).toBe('yes');
+    expect(headers.authorization).toBe(`Bearer ${KEY}`);
+  });
+
+  it('percent-encodes a session id a header cannot carry', async () => {
+    upstream.script([{ kind: 'message', content: 'Hi.' }]);
+
+    const response = await fetch(`${proxy.url}/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: chatBody('Hello there', { user: 'Zoë\nwork' }),
+    });
+
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-engram-recall')).toBe('on: session Zo%C3%AB%0Awork');
+  });
+
+  it('puts the recall block after a leading developer message', async () => {
+    upstream.script([{ kind: 'message', content: 'Lower it.' }]);
+    const developer = { role: 'developer', content: 'Answer briefly.' };
+
+    await fetch(`${proxy.url}/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-engram-session': 'dev' },
+      body: JSON.stringify({ model: 'm', messages: [developer, { role: 'user', content: 'Why does the merge loop stall?' }] }),
+    });
+
+    const sent = upstream.received[0]?.body.messages ?? [];
+    expect(sent[0]).toEqual(developer);
+    expect(String(sent[1]?.content)).toContain(FACT);
+  });
+
+  it('forwards without recall when recall fails, logging one line and never the key', async () => {
+    let failing = false;
+    const embedder = {
+      id: sharedEmbedder.id,
+      dimensions: sharedEmbedder.dimensions,
+      embed: (texts: readonly string[]) =>
+        failing ? Promise.reject(new Error('the embedder is down')) : sharedEmbedder.embed(texts),
+    };
+    const broken = await openEngram({ path: freshDatabase(), embedder });
+    await broken.remember(FACT);
+    failing = true;
+    const lines: string[] = [];
+    const other = await startRecallProxy({
+      engram: broken,
+      upstream: upstream.url,
+      port: 0,
+      log: (line) => {
+        lines.push(line);
+        logged.push(line);
+      },
+    });
+    upstream.script([{ kind: 'message', content: 'Hi.' }]);
+    const body = chatBody('Why does the merge loop stall?', { user: 'u' });
+
+    const response = await fetch(`${other.url}/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${KEY}` },
+      body,
+    });
+    await other.close();
+    await broken.close();
+
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-engram-recall')).toBe('off: recall failed');
+    expect(upstream.received[0]?.raw).toBe(body);
+    expect(lines).toEqual([expect.stringMatching(/^engram proxy: recall failed.*the embedder is down$/)]);
+    expect(lines.join('\n')).not.toContain(KEY);
+  });
+
+  it('makes no upstream call for a client that hung up during recall', async () => {
+    let gate: { started: () => void; release: Promise<void> } | null = null;
+    const embedder = {
+      id: sharedEmbedder.id,
+      dimensions: sharedEmbedder.dimensions,
+      embed: async (texts: readonly string[]) => {
+        if (gate) {
+          gate.started();
+          await gate.release;
+        }
+        return sharedEmbedder.embed(texts);
+      },
+    };
+    const slow = await openEngram({ path: freshDatabase(), embedder });
+    await slow.remember(FACT);
+    const other = await startRecallProxy({ engram: slow, upstream: upstream.url, port: 0, log: () => undefined });
+    let release = () => undefined as void;
+    const started = new Promise<void>((resolve) => {
+      gate = { started: resolve, release: new Promise<void>((done) => (release = done)) };
+    });
+    upstream.script([{ kind: 'message', content: 'Hi.' }]);
+
+    const req = httpRequest(`${other.url}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' } });
+    req.on('error', () => undefined);
+    req.end(chatBody('Why does the merge loop stall?', { user: 'gone' }));
+    await started;
+    req.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await other.close();
+    await slow.close();
+
+    expect(upstream.received).toHaveLength(0);
+  });
+
   it('never stores or logs the key', () => {
     const stored = ['', '-wal'].map((suffix) => {
       try {
@@ -260,6 +451,8 @@ describe('the recall proxy', () => {
       }
     });
     expect(stored.join('')).not.toContain(KEY);
+    // a request sent with the key did log (the failed recall above): the line names no key
+    expect(logged.some((line) => line.includes('recall failed'))).toBe(true);
     expect(logged.join('\n')).not.toContain(KEY);
   });
 });

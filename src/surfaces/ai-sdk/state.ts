@@ -30,6 +30,8 @@ export interface EngramMiddlewareOptions {
   memoryTools?: boolean | readonly string[];
   /** Model calls in a row the middleware makes while the model calls only memory tools. @default 5 */
   maxMemoryToolSteps?: number;
+  /** Where a failed recall is reported (the call then goes on without it). @default standard error */
+  log?: (line: string) => void;
 }
 
 export interface MiddlewareState {
@@ -37,6 +39,7 @@ export interface MiddlewareState {
   tools: MemoryTool[];
   toolNames: ReadonlySet<string>;
   maxMemoryToolSteps: number;
+  log: (line: string) => void;
 }
 
 export function createMiddlewareState(options: EngramMiddlewareOptions): MiddlewareState {
@@ -55,12 +58,22 @@ export function createMiddlewareState(options: EngramMiddlewareOptions): Middlew
     tools,
     toolNames: new Set(tools.map((tool) => tool.name)),
     maxMemoryToolSteps,
+    log: options.log ?? ((line) => process.stderr.write(`${line}\n`)),
   };
 }
 
 /** The call options for one model call: this turn's recall block and nudges, and the memory tools. */
 export async function prepareCall(state: MiddlewareState, params: CallOptions, prompt: Prompt): Promise<CallOptions> {
-  const { insertions } = await state.recall.beforeCall(transcriptOf(prompt));
+  const insertions = await state.recall.beforeCall(transcriptOf(prompt)).then(
+    (prepared) => prepared.insertions,
+    (error: unknown) => {
+      // Recall is an addition: without it the model call still goes through, as the caller sent it.
+      state.log(
+        `engram middleware: recall failed, calling the model without it: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      return [];
+    },
+  );
   const withRecall = applyInsertions(prompt, insertions, (message) => ({ role: 'system' as const, content: message.content }));
   if (state.tools.length === 0) return { ...params, prompt: withRecall };
   // A host tool of the same name wins: its calls are the host's to run.

@@ -23,15 +23,31 @@ type FinishPart = Extract<StreamPart, { type: 'finish' }>;
 export async function streamWithMemory(state: MiddlewareState, model: LanguageModel, params: CallOptions): Promise<StreamResult> {
   const prompt = normalizeMemoryToolParts(params.prompt, state.toolNames);
   const first = await model.doStream(await prepareCall(state, params, prompt));
+  const reading: Reading = { reader: null, cancelled: false };
   const stream = new ReadableStream<StreamPart>({
     start: (controller) => {
-      pipeSteps({ state, model, params, prompt, first, enqueue: (part) => controller.enqueue(part) }).then(
-        () => controller.close(),
-        (error: unknown) => controller.error(error),
+      pipeSteps({ state, model, params, prompt, first, reading, enqueue: (part) => controller.enqueue(part) }).then(
+        () => {
+          if (!reading.cancelled) controller.close();
+        },
+        (error: unknown) => {
+          if (!reading.cancelled) controller.error(error);
+        },
       );
+    },
+    // The consumer stopped reading: so does the model call under way, and no further one starts.
+    cancel: async (reason: unknown) => {
+      reading.cancelled = true;
+      await reading.reader?.cancel(reason);
     },
   });
   return { ...first, stream };
+}
+
+/** The model call being read, so a cancelled stream can cancel it. */
+interface Reading {
+  reader: ReadableStreamDefaultReader<StreamPart> | null;
+  cancelled: boolean;
 }
 
 interface Pipe {
@@ -40,14 +56,18 @@ interface Pipe {
   params: CallOptions;
   prompt: Prompt;
   first: StreamResult;
+  reading: Reading;
   enqueue: (part: StreamPart) => void;
 }
 
-async function pipeSteps({ state, model, params, prompt, first, enqueue }: Pipe): Promise<void> {
+async function pipeSteps({ state, model, params, prompt, first, reading, enqueue }: Pipe): Promise<void> {
   let current = first;
   let usage: Usage | null = null;
   for (let step = 1; ; step++) {
-    const taken = await pipeOneStep(state, params, current.stream, enqueue, step === 1);
+    if (reading.cancelled) return;
+    reading.reader = current.stream.getReader();
+    const taken = await pipeOneStep(state, params, reading.reader, enqueue, step === 1);
+    if (reading.cancelled) return;
     await state.recall.afterCall({ assistantText: taken.text, toolCalls: taken.toolCalls });
     if (taken.finish) usage = usage ? addUsage(usage, taken.finish.usage) : taken.finish.usage;
     const stop = taken.calls.length === 0 || taken.hostCalls || step >= state.maxMemoryToolSteps;
@@ -73,13 +93,12 @@ interface StepTaken {
 async function pipeOneStep(
   state: MiddlewareState,
   params: CallOptions,
-  stream: ReadableStream<StreamPart>,
+  reader: ReadableStreamDefaultReader<StreamPart>,
   enqueue: (part: StreamPart) => void,
   firstStep: boolean,
 ): Promise<StepTaken> {
   const taken: StepTaken = { text: '', toolCalls: [], calls: [], results: [], hostCalls: false, finish: null };
   const memoryInputs = new Set<string>();
-  const reader = stream.getReader();
   for (let read = await reader.read(); !read.done; read = await reader.read()) {
     const part = read.value;
     switch (part.type) {

@@ -34,25 +34,42 @@ export async function handleChatCompletions(
   res: ServerResponse,
   body: Buffer,
 ): Promise<void> {
+  // Made first, so a client that hangs up during recall cancels the upstream call before it is made.
+  const abort = abortOnClose(res);
   const parsed = parseChatRequest(body.toString('utf8'));
   if ('problem' in parsed) return sendJson(res, 400, openAiError(parsed.problem));
   const sessionId = headerValue(req, SESSION_HEADER) ?? parsed.user;
   if (!sessionId) {
     const note = `off: no session (send the ${SESSION_HEADER} header or the "user" field)`;
-    return forward(context, req, res, body, parsed, null, { [RECALL_HEADER]: note });
+    return forward(context, req, res, body, parsed, null, { [RECALL_HEADER]: note }, abort);
   }
   const scope = headerValue(req, SCOPE_HEADER) ?? context.defaultScope;
   const conversation = context.sessions.conversation(sessionId, scope);
   const started = performance.now();
-  const { insertions, recall } = await conversation.beforeCall(transcriptOf(parsed.body.messages));
+  let prepared: Awaited<ReturnType<typeof conversation.beforeCall>>;
+  try {
+    prepared = await conversation.beforeCall(transcriptOf(parsed.body.messages));
+  } catch (error) {
+    // Recall is an addition: without it the request still goes through, as sent.
+    context.log(`engram proxy: recall failed, forwarding without it: ${describe(error)}`);
+    return forward(context, req, res, body, parsed, null, { [RECALL_HEADER]: 'off: recall failed' }, abort);
+  }
+  const { insertions, recall } = prepared;
   const messages = applyInsertions(parsed.body.messages, insertions, (message) => ({ ...message }));
   const outgoing = Buffer.from(JSON.stringify({ ...parsed.body, messages }));
   // What the proxy added before forwarding, and how much of it was embedding the query.
   const timing = `engram;dur=${(performance.now() - started).toFixed(2)}, engram-embed;dur=${(recall?.receipt?.latencyMs.embed ?? 0).toFixed(2)}`;
-  return forward(context, req, res, outgoing, parsed, conversation, {
-    [RECALL_HEADER]: `on: session ${sessionId}`,
-    'server-timing': timing,
-  });
+  return forward(
+    context,
+    req,
+    res,
+    outgoing,
+    parsed,
+    conversation,
+    // A header carries only visible ASCII: the id as the client sent it, percent-encoded.
+    { [RECALL_HEADER]: `on: session ${encodeURIComponent(sessionId)}`, 'server-timing': timing },
+    abort,
+  );
 }
 
 async function forward(
@@ -63,8 +80,9 @@ async function forward(
   request: ChatRequest,
   conversation: ReturnType<ProxySessions['conversation']> | null,
   extraHeaders: Record<string, string>,
+  abort: AbortController,
 ): Promise<void> {
-  const response = await fetchUpstream(context, req, res, body);
+  const response = await fetchUpstream(context, req, res, body, abort);
   if (!response) return;
   relayHead(response, res, extraHeaders);
   // An error answer is not a model step: relayed as it came, nothing counted.
@@ -94,9 +112,10 @@ export async function fetchUpstream(
   req: IncomingMessage,
   res: ServerResponse,
   body: Buffer | null,
+  abort: AbortController = abortOnClose(res),
 ): Promise<Response | null> {
-  const abort = new AbortController();
-  res.on('close', () => abort.abort());
+  // The client hung up already: no upstream call it would not read (and the user would pay for).
+  if (abort.signal.aborted || res.destroyed) return null;
   try {
     return await fetch(upstreamUrl(context.upstream, req.url ?? '/'), {
       method: req.method ?? 'GET',
@@ -110,6 +129,13 @@ export async function fetchUpstream(
     sendJson(res, 502, openAiError(message, 'upstream_error', 'upstream_unreachable'));
     return null;
   }
+}
+
+/** A controller aborted when the client's connection closes. */
+function abortOnClose(res: ServerResponse): AbortController {
+  const abort = new AbortController();
+  res.on('close', () => abort.abort());
+  return abort;
 }
 
 function headerValue(req: IncomingMessage, name: string): string | null {

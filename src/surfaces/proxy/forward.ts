@@ -16,6 +16,9 @@ const NOT_FORWARDED = new Set([
   'trailer',
   'upgrade',
   'content-length',
+  // fetch refuses an Expect header; a proxy's credentials are for this hop only.
+  'expect',
+  'proxy-authorization',
   // The proxy reads streamed answers, so it asks for them uncompressed.
   'accept-encoding',
 ]);
@@ -25,8 +28,10 @@ const NOT_RELAYED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'c
 /** The headers for the upstream: the client's, minus hop-by-hop ones and Engram's own. */
 export function upstreamHeaders(incoming: IncomingHttpHeaders): Headers {
   const headers = new Headers();
+  // Headers the client named in `Connection` are hop-by-hop too.
+  const connection = new Set((incoming.connection ?? '').split(',').map((name) => name.trim().toLowerCase()));
   for (const [name, value] of Object.entries(incoming)) {
-    if (value === undefined || NOT_FORWARDED.has(name) || name.startsWith('x-engram-')) continue;
+    if (value === undefined || NOT_FORWARDED.has(name) || connection.has(name) || name.startsWith('x-engram-')) continue;
     headers.set(name, Array.isArray(value) ? value.join(', ') : value);
   }
   return headers;
@@ -42,7 +47,8 @@ export function upstreamUrl(base: URL, pathAndQuery: string): string {
 export function relayHead(response: Response, res: ServerResponse, extra: Record<string, string> = {}): void {
   const headers: Record<string, string> = {};
   response.headers.forEach((value, name) => {
-    if (!NOT_RELAYED.has(name)) headers[name] = value;
+    // No CORS grant of the upstream's reaches a browser: the proxy is for local programs only.
+    if (!NOT_RELAYED.has(name) && !name.startsWith('access-control-')) headers[name] = value;
   });
   res.writeHead(response.status, { ...headers, ...extra });
 }

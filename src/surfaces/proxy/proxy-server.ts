@@ -7,6 +7,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 
 import { ConfigError, type Engram, InvalidInputError, isEngramError } from '../../index.js';
+import { ApiError } from '../http/api-error.js';
+import { assertLocalRequest } from '../http/local-origin.js';
 import { type ChatContext, fetchUpstream, handleChatCompletions } from './chat-completions.js';
 import { relayBody, relayHead } from './forward.js';
 import { openAiError } from './openai-error.js';
@@ -93,6 +95,24 @@ export async function startRecallProxy(options: RecallProxyOptions): Promise<Run
 }
 
 async function route(context: ChatContext, maxBytes: number, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  // A web page must not reach the user's memories: not by DNS rebinding, not by a simple POST.
+  try {
+    assertLocalRequest(req.headers.host, req.headers.origin);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return sendJson(res, 403, openAiError(error.message, 'invalid_request_error', 'forbidden'));
+  }
+  if (req.method === 'OPTIONS') {
+    return sendJson(
+      res,
+      405,
+      openAiError(
+        'the proxy does not answer CORS preflight: call it from a local program',
+        'invalid_request_error',
+        'method_not_allowed',
+      ),
+    );
+  }
   const path = new URL(req.url ?? '/', 'http://proxy').pathname;
   if (req.method === 'GET' && path === '/health') return sendJson(res, 200, { ok: true, upstream: context.upstream.origin });
   if (!path.startsWith('/v1/')) {
