@@ -285,6 +285,48 @@ describe('PostgresStore migrations', () => {
   });
 });
 
+describe('PostgresStore losing its connection mid-transaction', () => {
+  it('rejects with a one-line error when the server ends the backend, survives, and works on the next call', async () => {
+    const store = await freshStore();
+    const admin = new pg.Client({ connectionString: store.url });
+    await admin.connect();
+    try {
+      await store.commit({ insert: [{ memory: makeMemory({ id: 'before' }), vector: null }] });
+      // Hold a lock the commit waits on, then end the waiting backend from here.
+      await admin.query('BEGIN');
+      await admin.query('LOCK TABLE memories IN ACCESS EXCLUSIVE MODE');
+      const committing = store.commit({ insert: [{ memory: makeMemory({ id: 'during' }), vector: null }] });
+      const outcome = committing.then(
+        () => null,
+        (error: unknown) => error,
+      );
+      let pid: number | undefined;
+      for (let attempt = 0; attempt < 200 && pid === undefined; attempt++) {
+        const waiting = await admin.query(
+          `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`,
+        );
+        pid = (waiting.rows[0] as { pid: number } | undefined)?.pid;
+        if (pid === undefined) await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      expect(pid).toBeDefined();
+      await admin.query('SELECT pg_terminate_backend($1)', [pid]);
+      await admin.query('ROLLBACK');
+      const error = (await outcome) as EngramError;
+      expect(error).toBeInstanceOf(EngramError);
+      expect(error.code).toBe('database_unavailable');
+      expect(error.message).not.toContain('\n');
+      // Let the dropped socket's events arrive: an unheard 'error' would fail the run here.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+
+      await store.commit({ insert: [{ memory: makeMemory({ id: 'after' }), vector: null }] });
+      expect((await store.getMemories(TENANT, ['before', 'during', 'after'])).map((m) => m.id)).toEqual(['before', 'after']);
+    } finally {
+      await admin.end();
+      await store.close();
+    }
+  }, 60_000);
+});
+
 describe('PostgresStore connection errors', () => {
   /** The error opening a store on `url` rejects with. */
   async function openingError(url: string): Promise<EngramError> {

@@ -14,7 +14,7 @@
 import type pg from 'pg';
 
 import { EngramError } from '../../errors.js';
-import { connectionError, type Queryable, redact } from './connection.js';
+import { connectionError, type Queryable, redact, withClient } from './connection.js';
 
 export interface PostgresMigration {
   version: number;
@@ -202,13 +202,7 @@ export const POSTGRES_LATEST_VERSION = POSTGRES_MIGRATIONS[POSTGRES_MIGRATIONS.l
 
 /** Brings the database up to the latest schema; returns its version. */
 export async function migratePostgres(pool: pg.Pool, url: string): Promise<number> {
-  let client: pg.PoolClient;
-  try {
-    client = await pool.connect();
-  } catch (error) {
-    throw connectionError(error, url);
-  }
-  try {
+  return withClient(pool, url, async (client) => {
     let version = await readVersion(client, url);
     if (version >= POSTGRES_LATEST_VERSION) return version;
     for (const migration of POSTGRES_MIGRATIONS) {
@@ -234,9 +228,7 @@ export async function migratePostgres(pool: pg.Pool, url: string): Promise<numbe
       version = migration.version;
     }
     return version;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 /** The database's schema version (0 when it holds no Engram schema); refuses a newer one. */

@@ -41,7 +41,7 @@ import type {
   VectorIndexInfo,
   VectorSearchOptions,
 } from '../store.js';
-import { connectionError, createPool, type PoolOptions, type Queryable, reportingFailures } from './connection.js';
+import { connectionError, createPool, type PoolOptions, type Queryable, reportingFailures, withClient } from './connection.js';
 import { filterClause, Params } from './filter-clause.js';
 import {
   changeObservations,
@@ -474,23 +474,17 @@ export class PostgresStore implements Store {
   /** Runs `action` in one transaction on one connection: all of it or none. */
   private async transaction<T>(action: (db: pg.PoolClient) => Promise<T>): Promise<T> {
     await this.db();
-    let client: pg.PoolClient;
-    try {
-      client = await this.pool.connect();
-    } catch (error) {
-      throw connectionError(error, this.url);
-    }
-    try {
-      await client.query('BEGIN');
-      const result = await action(client);
-      await client.query('COMMIT');
-      return result;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw connectionError(error, this.url);
-    } finally {
-      client.release();
-    }
+    return withClient(this.pool, this.url, async (client) => {
+      try {
+        await client.query('BEGIN');
+        const result = await action(client);
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw connectionError(error, this.url);
+      }
+    });
   }
 
   /** A graph write: one transaction per tenant at a time, as entities are merged by name. */
