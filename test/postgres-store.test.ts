@@ -171,6 +171,28 @@ describe('PostgresStore vectors', () => {
       await second.close();
     }
   }, 120_000);
+
+  it('lets other processes see a committed change even when the database is gone right after COMMIT', async () => {
+    const first = await freshStore();
+    const second = new PostgresStore(first.url);
+    try {
+      const vectors = randomVectors(4_100, 16, 5);
+      await first.commit({ insert: vectors.map((vector, i) => ({ memory: makeMemory({ id: `v${i}` }), vector })) });
+      const target = randomVectors(1, 16, 77)[0] as Float32Array;
+      expect((await first.searchVector({ tenant: TENANT }, target, 1))[0]?.id).not.toBe('late');
+      await second.open();
+      // From here on every query outside a transaction fails, as if the process lost the server after COMMIT.
+      const pool = (second as unknown as { pool: { query: () => Promise<never> } }).pool;
+      pool.query = () => Promise.reject(new Error('Connection terminated unexpectedly'));
+
+      await second.commit({ insert: [{ memory: makeMemory({ id: 'late' }), vector: target }] });
+
+      expect((await first.searchVector({ tenant: TENANT }, target, 1))[0]).toMatchObject({ id: 'late' });
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  }, 120_000);
 });
 
 describe('PostgresStore migrations', () => {
@@ -183,7 +205,7 @@ describe('PostgresStore migrations', () => {
       await client.connect();
       const versions = await client.query(`SELECT version FROM engram_schema ORDER BY version`);
       await client.end();
-      expect(versions.rows).toEqual([{ version: 1 }, { version: 2 }]);
+      expect(versions.rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }]);
       expect((await (stores[0] as PostgresStore).stats(TENANT)).schemaVersion).toBe(2);
     } finally {
       await Promise.all(stores.map((store) => store.close()));
@@ -212,7 +234,7 @@ describe('PostgresStore migrations', () => {
 
     const store = new PostgresStore(url);
     try {
-      expect((await store.stats(TENANT)).schemaVersion).toBe(2);
+      expect((await store.stats(TENANT)).schemaVersion).toBe(3);
       const listed = await store.listSessions(TENANT, { limit: 10 });
       expect(listed.map((s) => s.id)).toEqual(['late', 'middle', 'early', 'unreadable']);
       // A session saved after the upgrade takes its place by its own time.

@@ -195,6 +195,22 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
       CREATE INDEX sessions_by_updated ON sessions (tenant, updated_at, id COLLATE "C");
     `,
   },
+  {
+    version: 3,
+    description: 'the count of vector changes moves inside the transaction that makes the change',
+    sql: `
+      -- One row, updated by every transaction that changes the vectors, so other processes see
+      -- the count move exactly when they see the change (a sequence moved after the commit
+      -- stayed behind when the process failed in between).
+      CREATE TABLE vector_change_count (
+        only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row),
+        change bigint NOT NULL
+      );
+      INSERT INTO vector_change_count (change)
+        SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM vector_changes;
+      DROP SEQUENCE vector_changes;
+    `,
+  },
 ];
 
 /** The schema version this build writes. */
