@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { EngramError } from '../src/errors.js';
 import type { SessionRecord } from '../src/model/session.js';
+import { connectionError, redact } from '../src/store/postgres/connection.js';
 import { POSTGRES_MIGRATIONS } from '../src/store/postgres/migrations.js';
 import { PostgresStore } from '../src/store/postgres/postgres-store.js';
 import { SqliteStore } from '../src/store/sqlite/sqlite-store.js';
@@ -387,5 +388,45 @@ describe('PostgresStore connection errors', () => {
   it('refuses a URL that is not a PostgreSQL one before connecting', () => {
     expect(() => new PostgresStore('mysql://localhost/engram')).toThrow(/is not a PostgreSQL URL/);
     expect(() => new PostgresStore('postgres://[broken')).toThrow(/is not a valid PostgreSQL URL/);
+  });
+
+  it('reports a lost connection, a server going away, a cancelled statement and a closed pool as one line', () => {
+    const url = 'postgres://engram:secret@db.example:5432/engram';
+    const failure = (code: string | undefined, message: string) => Object.assign(new Error(message), { code });
+    const cases: [Error, RegExp][] = [
+      [failure('08006', 'connection failure'), /the connection failed \(08006\)/],
+      [failure('08P01', 'protocol violation'), /the connection failed \(08P01\)/],
+      [failure('57P01', 'terminating connection due to administrator command'), /the server ended the connection/],
+      [failure('57P02', 'terminating connection due to crash of another server process'), /the server ended the connection/],
+      [failure('57P03', 'the database system is starting up'), /starting up or shutting down/],
+      [failure('57014', 'canceling statement due to statement timeout'), /the statement was cancelled \(statement_timeout/],
+      [failure(undefined, 'Connection terminated unexpectedly'), /the server closed the connection/],
+      [failure(undefined, 'Cannot use a pool after calling end on the pool'), /connections are closed/],
+    ];
+    for (const [error, message] of cases) {
+      const reported = connectionError(error, url) as EngramError;
+      expect(reported).toBeInstanceOf(EngramError);
+      expect(reported.code).toBe('database_unavailable');
+      expect(reported.message).toMatch(message);
+      expect(reported.message).toMatch(/^PostgreSQL at postgres:\/\/engram:\*\*\*@db\.example:5432\/engram: /);
+      expect(reported.message).not.toContain('\n');
+    }
+    const ownFailure = failure('23505', 'duplicate key value violates unique constraint');
+    expect(connectionError(ownFailure, url)).toBe(ownFailure);
+  });
+
+  it('hides the whole password in messages, even one holding @ or unparseable', () => {
+    expect(redact('postgres://u:p@ss@127.0.0.1:5432/db')).toBe('postgres://u:***@127.0.0.1:5432/db');
+    expect(redact('postgres://u:p%40ss@host/db?sslmode=require')).toBe('postgres://u:***@host/db?sslmode=require');
+    expect(redact('postgres://u@host/db')).toBe('postgres://u@host/db');
+    expect(redact('postgres://u:s3cr@t@[broken/db')).toBe('postgres://***@[broken/db');
+    expect(() => new PostgresStore('postgres://u:p@ss@[broken/db')).toThrow(/^postgres:\/\/\*\*\*@\[broken\/db is not a valid/);
+  });
+
+  it('keeps a password holding @ out of a connection failure', async () => {
+    const error = await openingError('postgres://engram:p@ss@127.0.0.1:1/engram');
+    expect(error.code).toBe('database_unavailable');
+    expect(error.message).not.toContain('ss@');
+    expect(error.message).toContain('postgres://engram:***@127.0.0.1:1/engram');
   });
 });

@@ -72,7 +72,7 @@ export function redact(url: string): string {
     parsed.password = '***';
     return parsed.href;
   } catch {
-    return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i, '$1***@');
+    return url.replace(/^([a-z][a-z0-9+.-]*:\/\/).*@/is, '$1***@');
   }
 }
 
