@@ -6,6 +6,8 @@
  * another process's writes seen, and one-line errors for a bad URL, an unreachable server and
  * refused credentials.
  */
+import { execFileSync } from 'node:child_process';
+
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -429,4 +431,22 @@ describe('PostgresStore connection errors', () => {
     expect(error.message).not.toContain('ss@');
     expect(error.message).toContain('postgres://engram:***@127.0.0.1:1/engram');
   });
+});
+
+describe('the PostgreSQL test server', () => {
+  it('is stopped when the process that started it exits without stopping it', async () => {
+    const script = `
+      import { startPostgres } from './test/fixtures/postgres-server.ts';
+      const server = await startPostgres();
+      console.log(JSON.stringify({ url: server.url() }));
+      process.exit(0);
+    `;
+    const output = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    const { url } = JSON.parse(output.trim().split('\n').pop() as string) as { url: string };
+    const client = new pg.Client({ connectionString: url });
+    await expect(client.connect()).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+  }, 90_000);
 });
