@@ -209,7 +209,7 @@ describe('PostgresStore migrations', () => {
       const versions = await client.query(`SELECT version FROM engram_schema ORDER BY version`);
       await client.end();
       expect(versions.rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }]);
-      expect((await (stores[0] as PostgresStore).stats(TENANT)).schemaVersion).toBe(2);
+      expect((await (stores[0] as PostgresStore).stats(TENANT)).schemaVersion).toBe(3);
     } finally {
       await Promise.all(stores.map((store) => store.close()));
     }
