@@ -6,11 +6,14 @@
  * another process's writes seen, and one-line errors for a bad URL, an unreachable server and
  * refused credentials.
  */
+import { execFileSync } from 'node:child_process';
+
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { EngramError } from '../src/errors.js';
 import type { SessionRecord } from '../src/model/session.js';
+import { connectionError, redact } from '../src/store/postgres/connection.js';
 import { POSTGRES_MIGRATIONS } from '../src/store/postgres/migrations.js';
 import { PostgresStore } from '../src/store/postgres/postgres-store.js';
 import { SqliteStore } from '../src/store/sqlite/sqlite-store.js';
@@ -171,6 +174,28 @@ describe('PostgresStore vectors', () => {
       await second.close();
     }
   }, 120_000);
+
+  it('lets other processes see a committed change even when the database is gone right after COMMIT', async () => {
+    const first = await freshStore();
+    const second = new PostgresStore(first.url);
+    try {
+      const vectors = randomVectors(4_100, 16, 5);
+      await first.commit({ insert: vectors.map((vector, i) => ({ memory: makeMemory({ id: `v${i}` }), vector })) });
+      const target = randomVectors(1, 16, 77)[0] as Float32Array;
+      expect((await first.searchVector({ tenant: TENANT }, target, 1))[0]?.id).not.toBe('late');
+      await second.open();
+      // From here on every query outside a transaction fails, as if the process lost the server after COMMIT.
+      const pool = (second as unknown as { pool: { query: () => Promise<never> } }).pool;
+      pool.query = () => Promise.reject(new Error('Connection terminated unexpectedly'));
+
+      await second.commit({ insert: [{ memory: makeMemory({ id: 'late' }), vector: target }] });
+
+      expect((await first.searchVector({ tenant: TENANT }, target, 1))[0]).toMatchObject({ id: 'late' });
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  }, 120_000);
 });
 
 describe('PostgresStore migrations', () => {
@@ -183,8 +208,8 @@ describe('PostgresStore migrations', () => {
       await client.connect();
       const versions = await client.query(`SELECT version FROM engram_schema ORDER BY version`);
       await client.end();
-      expect(versions.rows).toEqual([{ version: 1 }, { version: 2 }]);
-      expect((await (stores[0] as PostgresStore).stats(TENANT)).schemaVersion).toBe(2);
+      expect(versions.rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }]);
+      expect((await (stores[0] as PostgresStore).stats(TENANT)).schemaVersion).toBe(3);
     } finally {
       await Promise.all(stores.map((store) => store.close()));
     }
@@ -212,7 +237,7 @@ describe('PostgresStore migrations', () => {
 
     const store = new PostgresStore(url);
     try {
-      expect((await store.stats(TENANT)).schemaVersion).toBe(2);
+      expect((await store.stats(TENANT)).schemaVersion).toBe(3);
       const listed = await store.listSessions(TENANT, { limit: 10 });
       expect(listed.map((s) => s.id)).toEqual(['late', 'middle', 'early', 'unreadable']);
       // A session saved after the upgrade takes its place by its own time.
@@ -285,6 +310,48 @@ describe('PostgresStore migrations', () => {
   });
 });
 
+describe('PostgresStore losing its connection mid-transaction', () => {
+  it('rejects with a one-line error when the server ends the backend, survives, and works on the next call', async () => {
+    const store = await freshStore();
+    const admin = new pg.Client({ connectionString: store.url });
+    await admin.connect();
+    try {
+      await store.commit({ insert: [{ memory: makeMemory({ id: 'before' }), vector: null }] });
+      // Hold a lock the commit waits on, then end the waiting backend from here.
+      await admin.query('BEGIN');
+      await admin.query('LOCK TABLE memories IN ACCESS EXCLUSIVE MODE');
+      const committing = store.commit({ insert: [{ memory: makeMemory({ id: 'during' }), vector: null }] });
+      const outcome = committing.then(
+        () => null,
+        (error: unknown) => error,
+      );
+      let pid: number | undefined;
+      for (let attempt = 0; attempt < 200 && pid === undefined; attempt++) {
+        const waiting = await admin.query(
+          `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`,
+        );
+        pid = (waiting.rows[0] as { pid: number } | undefined)?.pid;
+        if (pid === undefined) await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      expect(pid).toBeDefined();
+      await admin.query('SELECT pg_terminate_backend($1)', [pid]);
+      await admin.query('ROLLBACK');
+      const error = (await outcome) as EngramError;
+      expect(error).toBeInstanceOf(EngramError);
+      expect(error.code).toBe('database_unavailable');
+      expect(error.message).not.toContain('\n');
+      // Let the dropped socket's events arrive: an unheard 'error' would fail the run here.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+
+      await store.commit({ insert: [{ memory: makeMemory({ id: 'after' }), vector: null }] });
+      expect((await store.getMemories(TENANT, ['before', 'during', 'after'])).map((m) => m.id)).toEqual(['before', 'after']);
+    } finally {
+      await admin.end();
+      await store.close();
+    }
+  }, 60_000);
+});
+
 describe('PostgresStore connection errors', () => {
   /** The error opening a store on `url` rejects with. */
   async function openingError(url: string): Promise<EngramError> {
@@ -324,4 +391,62 @@ describe('PostgresStore connection errors', () => {
     expect(() => new PostgresStore('mysql://localhost/engram')).toThrow(/is not a PostgreSQL URL/);
     expect(() => new PostgresStore('postgres://[broken')).toThrow(/is not a valid PostgreSQL URL/);
   });
+
+  it('reports a lost connection, a server going away, a cancelled statement and a closed pool as one line', () => {
+    const url = 'postgres://engram:secret@db.example:5432/engram';
+    const failure = (code: string | undefined, message: string) => Object.assign(new Error(message), { code });
+    const cases: [Error, RegExp][] = [
+      [failure('08006', 'connection failure'), /the connection failed \(08006\)/],
+      [failure('08P01', 'protocol violation'), /the connection failed \(08P01\)/],
+      [failure('57P01', 'terminating connection due to administrator command'), /the server ended the connection/],
+      [failure('57P02', 'terminating connection due to crash of another server process'), /the server ended the connection/],
+      [failure('57P03', 'the database system is starting up'), /starting up or shutting down/],
+      [failure('57014', 'canceling statement due to statement timeout'), /the statement was cancelled \(statement_timeout/],
+      [failure(undefined, 'Connection terminated unexpectedly'), /the server closed the connection/],
+      [failure(undefined, 'Cannot use a pool after calling end on the pool'), /connections are closed/],
+    ];
+    for (const [error, message] of cases) {
+      const reported = connectionError(error, url) as EngramError;
+      expect(reported).toBeInstanceOf(EngramError);
+      expect(reported.code).toBe('database_unavailable');
+      expect(reported.message).toMatch(message);
+      expect(reported.message).toMatch(/^PostgreSQL at postgres:\/\/engram:\*\*\*@db\.example:5432\/engram: /);
+      expect(reported.message).not.toContain('\n');
+    }
+    const ownFailure = failure('23505', 'duplicate key value violates unique constraint');
+    expect(connectionError(ownFailure, url)).toBe(ownFailure);
+  });
+
+  it('hides the whole password in messages, even one holding @ or unparseable', () => {
+    expect(redact('postgres://u:p@ss@127.0.0.1:5432/db')).toBe('postgres://u:***@127.0.0.1:5432/db');
+    expect(redact('postgres://u:p%40ss@host/db?sslmode=require')).toBe('postgres://u:***@host/db?sslmode=require');
+    expect(redact('postgres://u@host/db')).toBe('postgres://u@host/db');
+    expect(redact('postgres://u:s3cr@t@[broken/db')).toBe('postgres://***@[broken/db');
+    expect(() => new PostgresStore('postgres://u:p@ss@[broken/db')).toThrow(/^postgres:\/\/\*\*\*@\[broken\/db is not a valid/);
+  });
+
+  it('keeps a password holding @ out of a connection failure', async () => {
+    const error = await openingError('postgres://engram:p@ss@127.0.0.1:1/engram');
+    expect(error.code).toBe('database_unavailable');
+    expect(error.message).not.toContain('ss@');
+    expect(error.message).toContain('postgres://engram:***@127.0.0.1:1/engram');
+  });
+});
+
+describe('the PostgreSQL test server', () => {
+  it('is stopped when the process that started it exits without stopping it', async () => {
+    const script = `
+      import { startPostgres } from './test/fixtures/postgres-server.ts';
+      const server = await startPostgres();
+      console.log(JSON.stringify({ url: server.url() }));
+      process.exit(0);
+    `;
+    const output = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    const { url } = JSON.parse(output.trim().split('\n').pop() as string) as { url: string };
+    const client = new pg.Client({ connectionString: url });
+    await expect(client.connect()).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+  }, 90_000);
 });

@@ -70,6 +70,16 @@ describe('engram on PostgreSQL', () => {
     const refused = expectOneLineError(await runCli(['--store', wrong, 'search', 'x'], run), /the password was refused/);
     expect(refused).not.toContain('not-the-password');
     expectOneLineError(await runCli(['--store', 'engram.db', 'list'], run), /--store takes a postgres:\/\/ URL .* use --db/);
+    const notPostgres = expectOneLineError(
+      await runCli(['--store', 'mysql://engram:p@ss-secret@127.0.0.1/engram', 'list'], run),
+      /--store takes a postgres:\/\/ URL \(got "mysql:\/\/engram:\*\*\*@127\.0\.0\.1\/engram"\)/,
+    );
+    expect(notPostgres).not.toContain('ss-secret');
+    const atInPassword = expectOneLineError(
+      await runCli(['--store', 'postgres://engram:p@ss-secret@127.0.0.1:1/engram', 'add', 'x'], run),
+      /nothing accepts connections there/,
+    );
+    expect(atInPassword).not.toContain('ss-secret');
     expectOneLineError(
       await runCli(['--store', url, 'doctor'], run),
       /engram doctor works on a SQLite file, not on PostgreSQL yet/,

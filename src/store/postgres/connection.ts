@@ -64,9 +64,45 @@ export function createPool(url: string, { max = 10 }: PoolOptions = {}): pg.Pool
   return pool;
 }
 
-/** The URL without its password, for messages. */
+/** The URL without its password, for messages (everything between `://` and the last `@` when it does not parse). */
 export function redact(url: string): string {
-  return url.replace(/^(postgres(?:ql)?:\/\/[^:/@]*):[^@]*@/i, '$1:***@');
+  try {
+    const parsed = new URL(url);
+    if (parsed.password === '') return url;
+    parsed.password = '***';
+    return parsed.href;
+  } catch {
+    return url.replace(/^([a-z][a-z0-9+.-]*:\/\/).*@/is, '$1***@');
+  }
+}
+
+/**
+ * Checks out a pooled client for `use` (one or more transactions). While it is checked out the
+ * pool listens for none of its errors, so a server that drops the connection would crash the
+ * process: a listener here keeps it alive (the failing query reports it). A client that failed
+ * is destroyed, never returned to the pool.
+ */
+export async function withClient<T>(pool: pg.Pool, url: string, use: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  let client: pg.PoolClient;
+  try {
+    client = await pool.connect();
+  } catch (error) {
+    throw connectionError(error, url);
+  }
+  let failure: Error | undefined;
+  const onError = (error: Error): void => {
+    failure ??= error;
+  };
+  client.on('error', onError);
+  try {
+    return await use(client);
+  } catch (error) {
+    failure ??= error instanceof Error ? error : new Error(String(error));
+    throw error;
+  } finally {
+    client.off('error', onError);
+    client.release(failure);
+  }
 }
 
 /** SQLSTATE codes of failures the user can fix, with what to do. */
@@ -75,7 +111,10 @@ const KNOWN: Record<string, string> = {
   '28000': 'the server refused this user: check the user in the URL and the server’s pg_hba.conf',
   '3D000': 'the database does not exist: create it (createdb) or fix the name in the URL',
   '42501': 'the user may not do this: grant it the rights to create tables in the database',
+  '57P01': 'the server ended the connection (an administrator or a shutdown): try again in a moment',
+  '57P02': 'the server ended the connection (a crash shutdown): try again in a moment',
   '57P03': 'the server is starting up or shutting down: try again in a moment',
+  '57014': 'the statement was cancelled (statement_timeout or a cancel request): raise the timeout or try again',
   '53300': 'the server has no free connections: lower the pool size or raise max_connections',
 };
 
@@ -100,10 +139,25 @@ export function connectionError(error: unknown, url: string): unknown {
   if (typeof code === 'string' && KNOWN[code] !== undefined) {
     return new EngramError('database_unavailable', `${where}: ${KNOWN[code]}`, { cause: error });
   }
+  if (typeof code === 'string' && code.startsWith('08')) {
+    return new EngramError('database_unavailable', `${where}: the connection failed (${code}): check the server and try again`, {
+      cause: error,
+    });
+  }
   if (typeof code === 'string' && NETWORK[code] !== undefined) {
     return new EngramError('database_unavailable', `${where}: ${NETWORK[code]}`, { cause: error });
   }
   const message = error instanceof Error ? error.message : String(error);
+  if (/Connection terminated unexpectedly/i.test(message)) {
+    return new EngramError('database_unavailable', `${where}: the server closed the connection: try again in a moment`, {
+      cause: error,
+    });
+  }
+  if (/Cannot use a pool after calling end on the pool/i.test(message)) {
+    return new EngramError('database_unavailable', `${where}: the store's connections are closed: open the store again`, {
+      cause: error,
+    });
+  }
   if (/timeout|SSL|certificate|self[- ]signed|password/i.test(message) && !(typeof code === 'string' && code.length === 5)) {
     return new EngramError('database_unavailable', `${where}: ${message.split('\n')[0]}`, { cause: error });
   }

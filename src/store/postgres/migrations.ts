@@ -14,7 +14,7 @@
 import type pg from 'pg';
 
 import { EngramError } from '../../errors.js';
-import { connectionError, type Queryable, redact } from './connection.js';
+import { connectionError, type Queryable, redact, withClient } from './connection.js';
 
 export interface PostgresMigration {
   version: number;
@@ -195,6 +195,22 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
       CREATE INDEX sessions_by_updated ON sessions (tenant, updated_at, id COLLATE "C");
     `,
   },
+  {
+    version: 3,
+    description: 'the count of vector changes moves inside the transaction that makes the change',
+    sql: `
+      -- One row, updated by every transaction that changes the vectors, so other processes see
+      -- the count move exactly when they see the change (a sequence moved after the commit
+      -- stayed behind when the process failed in between).
+      CREATE TABLE vector_change_count (
+        only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row),
+        change bigint NOT NULL
+      );
+      INSERT INTO vector_change_count (change)
+        SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM vector_changes;
+      DROP SEQUENCE vector_changes;
+    `,
+  },
 ];
 
 /** The schema version this build writes. */
@@ -202,13 +218,7 @@ export const POSTGRES_LATEST_VERSION = POSTGRES_MIGRATIONS[POSTGRES_MIGRATIONS.l
 
 /** Brings the database up to the latest schema; returns its version. */
 export async function migratePostgres(pool: pg.Pool, url: string): Promise<number> {
-  let client: pg.PoolClient;
-  try {
-    client = await pool.connect();
-  } catch (error) {
-    throw connectionError(error, url);
-  }
-  try {
+  return withClient(pool, url, async (client) => {
     let version = await readVersion(client, url);
     if (version >= POSTGRES_LATEST_VERSION) return version;
     for (const migration of POSTGRES_MIGRATIONS) {
@@ -234,9 +244,7 @@ export async function migratePostgres(pool: pg.Pool, url: string): Promise<numbe
       version = migration.version;
     }
     return version;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 /** The database's schema version (0 when it holds no Engram schema); refuses a newer one. */

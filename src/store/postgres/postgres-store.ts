@@ -41,7 +41,7 @@ import type {
   VectorIndexInfo,
   VectorSearchOptions,
 } from '../store.js';
-import { connectionError, createPool, type PoolOptions, type Queryable, reportingFailures } from './connection.js';
+import { connectionError, createPool, type PoolOptions, type Queryable, reportingFailures, withClient } from './connection.js';
 import { filterClause, Params } from './filter-clause.js';
 import {
   changeObservations,
@@ -115,7 +115,7 @@ export class PostgresStore implements Store {
     const removed: number[] = [];
     const added: { rowid: number; tenant: string; vector: Float32Array }[] = [];
     const touched = (change.update ?? []).some((u) => u.vector !== undefined) || (change.insert ?? []).some((i) => i.vector);
-    await this.transaction(async (db) => {
+    const counted = await this.transaction(async (db) => {
       // Updates first: a memory superseded in this change frees its key for the insert.
       for (const { memory, vector } of change.update ?? []) {
         const rowid = await this.writeMemory(db, memory, 'update');
@@ -135,8 +135,9 @@ export class PostgresStore implements Store {
           added.push({ rowid, tenant: memory.tenant, vector });
         }
       }
+      return touched ? this.vectors.countChange(db) : null;
     });
-    if (touched) await this.vectors.committed(await this.db(), removed, added);
+    if (counted !== null) this.vectors.committed(counted, removed, added);
   }
 
   async getMemory(tenant: string, id: string): Promise<Memory | null> {
@@ -162,16 +163,17 @@ export class PostgresStore implements Store {
 
   async purgeMemories(tenant: string, ids: readonly string[]): Promise<number> {
     if (ids.length === 0) return 0;
-    const deleted = await this.transaction(async (db) => {
+    const { deleted, change } = await this.transaction(async (db) => {
       // Injections feed repeat suppression of memories that exist; a purged one's would be orphans.
       await db.query(`DELETE FROM injections WHERE tenant = $1 AND memory_id = ANY($2::text[])`, [tenant, [...ids]]);
       const result = await db.query(`DELETE FROM memories WHERE tenant = $1 AND id = ANY($2::text[]) RETURNING rowid`, [
         tenant,
         [...ids],
       ]);
-      return (result.rows as { rowid: number }[]).map((row) => row.rowid);
+      const rowids = (result.rows as { rowid: number }[]).map((row) => row.rowid);
+      return { deleted: rowids, change: rowids.length > 0 ? await this.vectors.countChange(db) : null };
     });
-    if (deleted.length > 0) await this.vectors.committed(await this.db(), deleted, []);
+    if (change !== null) this.vectors.committed(change, deleted, []);
     return deleted.length;
   }
 
@@ -251,10 +253,10 @@ export class PostgresStore implements Store {
           const row = found.rows[0] as { rowid: number; tenant: string } | undefined;
           if (row) await this.vectors.write(db, row.rowid, row.tenant, vector);
         }
+        await this.vectors.countChange(db);
       });
     } finally {
       this.vectors.forget();
-      await this.vectors.committed(await this.db(), [], []);
     }
   }
 
@@ -474,23 +476,17 @@ export class PostgresStore implements Store {
   /** Runs `action` in one transaction on one connection: all of it or none. */
   private async transaction<T>(action: (db: pg.PoolClient) => Promise<T>): Promise<T> {
     await this.db();
-    let client: pg.PoolClient;
-    try {
-      client = await this.pool.connect();
-    } catch (error) {
-      throw connectionError(error, this.url);
-    }
-    try {
-      await client.query('BEGIN');
-      const result = await action(client);
-      await client.query('COMMIT');
-      return result;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw connectionError(error, this.url);
-    } finally {
-      client.release();
-    }
+    return withClient(this.pool, this.url, async (client) => {
+      try {
+        await client.query('BEGIN');
+        const result = await action(client);
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw connectionError(error, this.url);
+      }
+    });
   }
 
   /** A graph write: one transaction per tenant at a time, as entities are merged by name. */

@@ -6,9 +6,9 @@
  * few the filter admits are then re-scored exactly. A filter that leaves out too many of the
  * index's candidates falls back to an exact scan of the set it admits.
  *
- * The indexes follow this process's own writes in place. Every committed change of the vectors
- * also takes a number from the `vector_changes` sequence; a search that finds the sequence moved
- * by anyone else drops the indexes and rebuilds them.
+ * The indexes follow this process's own writes in place. Every transaction that changes the
+ * vectors also moves the count in `vector_change_count` (so it commits with the change, or not at
+ * all); a search that finds the count moved by anyone else drops the indexes and rebuilds them.
  */
 import { binaryCode, QuantizedIndex } from '../vector/quantized-index.js';
 import type { VectorHit } from '../vector-search.js';
@@ -53,7 +53,7 @@ export function cosine(a: Float32Array, b: Float32Array): number {
 
 export class PostgresVectorTable {
   private readonly indexes = new Map<string, QuantizedIndex>();
-  /** The `vector_changes` value the indexes reflect. */
+  /** The `vector_change_count` value the indexes reflect. */
   private seenChange: number | null = null;
 
   /** Stores the vector of memory `rowid` inside the caller's transaction; every vector of a database has one length. */
@@ -76,23 +76,27 @@ export class PostgresVectorTable {
     await db.query(`DELETE FROM memory_embeddings WHERE rowid = $1`, [rowid]);
   }
 
+  /** Moves the count of vector changes inside the caller's transaction; returns the new count. */
+  async countChange(db: Queryable): Promise<number> {
+    const result = await db.query(`UPDATE vector_change_count SET change = change + 1 RETURNING change`);
+    return (result.rows[0] as { change: number }).change;
+  }
+
   /**
-   * After a committed change: brings loaded indexes up to date with what this process wrote
-   * (`removed` rowids, then `added` vectors) and marks the change for other processes.
+   * After a committed change numbered `change` (from `countChange`): brings loaded indexes up to
+   * date with what this process wrote (`removed` rowids, then `added` vectors). Touches no database.
    */
-  async committed(
-    db: Queryable,
+  committed(
+    change: number,
     removed: readonly number[],
     added: readonly { rowid: number; tenant: string; vector: Float32Array }[],
-  ): Promise<void> {
+  ): void {
     for (const rowid of removed) for (const index of this.indexes.values()) index.remove(rowid);
     for (const { rowid, tenant, vector } of added) {
       const index = this.indexes.get(tenant);
       if (index?.dimensions === vector.length) index.add(rowid, vector);
       else if (index) this.indexes.delete(tenant);
     }
-    const result = await db.query(`SELECT nextval('vector_changes') AS change`);
-    const change = (result.rows[0] as { change: number }).change;
     // Only when nobody else changed the vectors since the indexes were built do they stay.
     if (this.seenChange !== null && change === this.seenChange + 1) this.seenChange = change;
     else this.forget();
@@ -155,9 +159,8 @@ export class PostgresVectorTable {
   }
 
   private async checkFreshness(db: Queryable): Promise<void> {
-    const result = await db.query(`SELECT last_value AS change, is_called FROM vector_changes`);
-    const { change, is_called } = result.rows[0] as { change: number; is_called: boolean };
-    const current = is_called ? change : 0;
+    const result = await db.query(`SELECT change FROM vector_change_count`);
+    const current = (result.rows[0] as { change: number }).change;
     if (this.seenChange !== current) {
       this.indexes.clear();
       this.seenChange = current;
