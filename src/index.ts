@@ -4,6 +4,7 @@
  * subpath exports.
  */
 export { CONFIG_FILE_NAME, loadConfig, parseConfig } from './config/load.js';
+export { redactUrl } from './config/redact-url.js';
 export type { ConfigInput, EngramConfig } from './config/schema.js';
 export type { ContextSection, ContextTrim, SectionName } from './context/assemble.js';
 export type { RecallMessage } from './context/format.js';

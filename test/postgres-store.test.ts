@@ -11,9 +11,10 @@ import { execFileSync } from 'node:child_process';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { redactUrl as redact } from '../src/config/redact-url.js';
 import { EngramError } from '../src/errors.js';
 import type { SessionRecord } from '../src/model/session.js';
-import { connectionError, redact } from '../src/store/postgres/connection.js';
+import { connectionError } from '../src/store/postgres/connection.js';
 import { POSTGRES_MIGRATIONS } from '../src/store/postgres/migrations.js';
 import { PostgresStore } from '../src/store/postgres/postgres-store.js';
 import { SqliteStore } from '../src/store/sqlite/sqlite-store.js';

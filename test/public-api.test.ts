@@ -36,6 +36,7 @@ describe('the public API', () => {
         'manualClock',
         'openEngram',
         'parseConfig',
+        'redactUrl',
         'systemClock',
         // The memory tools and solution recall (issue 6).
         'MEMORY_TOOL_NAMES',

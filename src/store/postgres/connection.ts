@@ -6,6 +6,7 @@
  */
 import pg from 'pg';
 
+import { redactUrl } from '../../config/redact-url.js';
 import { EngramError } from '../../errors.js';
 
 /** What a query runs on: the pool, or one client inside a transaction. */
@@ -47,7 +48,7 @@ export function createPool(url: string, { max = 10 }: PoolOptions = {}): pg.Pool
   if (!isPostgresUrl(url)) {
     throw new EngramError(
       'invalid_input',
-      `${redact(url)} is not a PostgreSQL URL: write postgres://user:password@host:5432/database`,
+      `${redactUrl(url)} is not a PostgreSQL URL: write postgres://user:password@host:5432/database`,
     );
   }
   try {
@@ -55,25 +56,13 @@ export function createPool(url: string, { max = 10 }: PoolOptions = {}): pg.Pool
   } catch {
     throw new EngramError(
       'invalid_input',
-      `${redact(url)} is not a valid PostgreSQL URL: write postgres://user:password@host:5432/database`,
+      `${redactUrl(url)} is not a valid PostgreSQL URL: write postgres://user:password@host:5432/database`,
     );
   }
   const pool = new pg.Pool({ connectionString: url, max, types, connectionTimeoutMillis: 10_000 });
   // An idle connection the server dropped must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
   return pool;
-}
-
-/** The URL without its password, for messages (everything between `://` and the last `@` when it does not parse). */
-export function redact(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password === '') return url;
-    parsed.password = '***';
-    return parsed.href;
-  } catch {
-    return url.replace(/^([a-z][a-z0-9+.-]*:\/\/).*@/is, '$1***@');
-  }
 }
 
 /**
@@ -135,7 +124,7 @@ const NETWORK: Record<string, string> = {
 export function connectionError(error: unknown, url: string): unknown {
   if (error instanceof EngramError) return error;
   const code = (error as { code?: unknown }).code;
-  const where = `PostgreSQL at ${redact(url)}`;
+  const where = `PostgreSQL at ${redactUrl(url)}`;
   if (typeof code === 'string' && KNOWN[code] !== undefined) {
     return new EngramError('database_unavailable', `${where}: ${KNOWN[code]}`, { cause: error });
   }

@@ -13,8 +13,9 @@
  */
 import type pg from 'pg';
 
+import { redactUrl } from '../../config/redact-url.js';
 import { EngramError } from '../../errors.js';
-import { connectionError, type Queryable, redact, withClient } from './connection.js';
+import { connectionError, type Queryable, withClient } from './connection.js';
 
 export interface PostgresMigration {
   version: number;
@@ -256,7 +257,7 @@ export async function readVersion(db: Queryable, url: string): Promise<number> {
   if (version > POSTGRES_LATEST_VERSION) {
     throw new EngramError(
       'schema_too_new',
-      `PostgreSQL at ${redact(url)} was written by a newer Engram (schema ${version}; this version understands up to ${POSTGRES_LATEST_VERSION}). Upgrade Engram to use it.`,
+      `PostgreSQL at ${redactUrl(url)} was written by a newer Engram (schema ${version}; this version understands up to ${POSTGRES_LATEST_VERSION}). Upgrade Engram to use it.`,
     );
   }
   return version;

@@ -4,7 +4,7 @@
  */
 import type { Command } from 'commander';
 
-import { type Engram, type EngramConfig, InvalidInputError, loadConfig, openEngram } from '../../index.js';
+import { type Engram, type EngramConfig, InvalidInputError, loadConfig, openEngram, redactUrl } from '../../index.js';
 
 /** The options every command accepts. */
 export interface GlobalOptions {
@@ -29,9 +29,7 @@ export function commandConfig(command: Command): EngramConfig {
   const { store, db } = globalOptions(command);
   if (store !== undefined) {
     if (!/^postgres(ql)?:\/\//i.test(store)) {
-      throw new InvalidInputError(
-        `--store takes a postgres:// URL (got "${withoutPassword(store)}"); use --db for a SQLite file`,
-      );
+      throw new InvalidInputError(`--store takes a postgres:// URL (got "${redactUrl(store)}"); use --db for a SQLite file`);
     }
     return { ...config, store: { ...config.store, url: store } };
   }
@@ -40,19 +38,7 @@ export function commandConfig(command: Command): EngramConfig {
 
 /** Where the command's memories live, for messages: the file, or the PostgreSQL URL without its password. */
 export function describeStore(config: EngramConfig, file: string): string {
-  return config.store.url === '' ? file : withoutPassword(config.store.url);
-}
-
-/** A URL with its password blanked (everything between `://` and the last `@` when it does not parse). */
-function withoutPassword(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password === '') return url;
-    parsed.password = '***';
-    return parsed.href;
-  } catch {
-    return url.replace(/^([a-z][a-z0-9+.-]*:\/\/).*@/is, '$1***@');
-  }
+  return config.store.url === '' ? file : redactUrl(config.store.url);
 }
 
 /** Refuses a command that works on a SQLite file only when the configuration names a PostgreSQL store. */
