@@ -7,7 +7,6 @@
  * only. Measured: `POST /v1/search` and `POST /v1/sessions/{id}/before-turn` (active recall,
  * one session per connection), at 1 and 16 connections.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,13 +16,11 @@ import { openEngram } from 'engram';
 import type { BenchOptions, BenchResult } from './bench-types.js';
 import { openBenchEmbedder } from './embedding-cache.js';
 import { runLoad } from './http-load.js';
+import { type ListeningChild, startListening } from './listening-child.js';
 import { machineInfo } from './machine.js';
-import { engramEntryPoints } from './package-paths.js';
 import { quantile, textTable } from './stats.js';
 import { syntheticMemories, syntheticQueries } from './synthetic-memories.js';
 
-/** The built CLI, served as a child process. */
-const { cli: CLI } = engramEntryPoints();
 const BATCH = 1_000;
 const DURATION_MS = 8_000;
 const WARMUP_MS = 1_000;
@@ -144,30 +141,7 @@ function report(results: readonly PhaseResult[], count: number): BenchResult {
   };
 }
 
-/** Starts `engram serve --port 0 --json` on `file` and waits until it listens (the inspector's bench uses it too). */
-export function startServer(file: string, env: Record<string, string>): Promise<{ url: string; stop: () => Promise<void> }> {
-  const child: ChildProcess = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--json', '--db', file], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
-  return new Promise((resolve, reject) => {
-    let stdout = '';
-    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
-      stdout += chunk;
-      const newline = stdout.indexOf('\n');
-      if (newline < 0) return;
-      const where = JSON.parse(stdout.slice(0, newline)) as { api: string };
-      resolve({
-        url: where.api.replace(/\/v1$/, ''),
-        stop: () => {
-          child.kill('SIGTERM');
-          return exited;
-        },
-      });
-    });
-    void exited.then(() => reject(new Error(`engram serve exited before listening: ${stderr.trim()}`)));
-  });
+/** Starts `engram serve` on `file` and waits until it listens (the inspector's bench uses it too). */
+export function startServer(file: string, env: Record<string, string>): Promise<ListeningChild> {
+  return startListening(['serve', '--db', file], env, (where) => (where.api as string).replace(/\/v1$/, ''));
 }

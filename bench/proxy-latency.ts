@@ -8,7 +8,6 @@
  * added = proxied − direct − the query embedding the proxy reports (its `Server-Timing`
  * `engram-embed`, from the recall receipt). Target: ≤ 10 ms.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,13 +16,12 @@ import { openEngram } from 'engram';
 
 import type { BenchOptions, BenchResult } from './bench-types.js';
 import { openBenchEmbedder } from './embedding-cache.js';
+import { type ListeningChild, startListening } from './listening-child.js';
 import { machineInfo } from './machine.js';
-import { engramEntryPoints } from './package-paths.js';
 import { startBenchUpstream, TOOL_STEPS } from './proxy-upstream.js';
 import { quantile, textTable } from './stats.js';
 import { syntheticMemories, syntheticQueries } from './synthetic-memories.js';
 
-const { cli: CLI } = engramEntryPoints();
 const CONVERSATIONS = 30;
 const WARMUP_CONVERSATIONS = 3;
 const TARGET_MS = 10;
@@ -238,34 +236,7 @@ function report(phases: { pauseMs: number; samples: Sample[] }[], count: number)
   };
 }
 
-/** Starts `engram proxy --port 0 --json` on `file` and waits until it listens. */
-function startProxy(file: string, upstream: string): Promise<{ url: string; stop: () => Promise<void> }> {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [CLI, 'proxy', '--upstream', upstream, '--port', '0', '--json', '--db', file],
-    {
-      env: process.env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let stderr = '';
-  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
-  return new Promise((resolve, reject) => {
-    let stdout = '';
-    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
-      stdout += chunk;
-      const newline = stdout.indexOf('\n');
-      if (newline < 0) return;
-      const where = JSON.parse(stdout.slice(0, newline)) as { url: string };
-      resolve({
-        url: where.url,
-        stop: () => {
-          child.kill('SIGTERM');
-          return exited;
-        },
-      });
-    });
-    void exited.then(() => reject(new Error(`engram proxy exited before listening: ${stderr.trim()}`)));
-  });
+/** Starts `engram proxy` on `file` and waits until it listens. */
+function startProxy(file: string, upstream: string): Promise<ListeningChild> {
+  return startListening(['proxy', '--upstream', upstream, '--db', file], {}, (where) => where.url as string);
 }
