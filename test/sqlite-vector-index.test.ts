@@ -6,11 +6,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import type { Memory } from '../src/model/memory.js';
 import { SqliteStore } from '../src/store/sqlite/sqlite-store.js';
 import { EXACT_SCAN_MAX } from '../src/store/sqlite/vector-table.js';
+import { QuantizedIndex } from '../src/store/vector/quantized-index.js';
 import { makeMemory } from './fixtures/memory.js';
 import { gaussian as normal, seededRandom } from './fixtures/random.js';
 
@@ -140,6 +141,48 @@ describe('approximate vector search in SQLite', () => {
       await other.commit({ insert: [{ memory: memory('from-elsewhere', 'kept'), vector: target }] });
       await other.close();
       expect(idsOf(await store.searchVector(kept, target, 10))[0]).toBe('from-elsewhere');
+    });
+  });
+
+  describe('a narrower bounded search after a wide one for the same query (a recall decision)', () => {
+    const target = clustered();
+    const near = (spread: number) => unit(target.map((value) => value + (gaussian() * spread) / Math.sqrt(DIMENSIONS)));
+    const wide = { tenant: 't', scopes: ['global', 'tierish'] };
+    const narrow = { tenant: 't', scopes: ['tierish'] };
+
+    beforeAll(async () => {
+      await store.commit({
+        insert: [
+          ...Array.from({ length: 60 }, (_, i) => ({ memory: memory(`other${i}`), vector: near(0.2) })),
+          ...Array.from({ length: 60 }, (_, i) => ({ memory: memory(`tierish${i}`, 'tierish'), vector: near(0.25) })),
+        ],
+      });
+      // Both filters are used before, so their sets are held, as a session's are.
+      for (const filter of [wide, narrow]) await store.searchVector(filter, clustered(), 5);
+    });
+
+    it('reads its candidates from the wide ranking and scores them exactly', async () => {
+      const ranked = vi.spyOn(QuantizedIndex.prototype, 'nearestTo');
+      await store.searchVector(wide, target, 30);
+      const hits = await store.searchVector(narrow, target, 10, { bounded: true });
+      expect(ranked).toHaveBeenCalledTimes(1); // the narrow search ranked nothing anew
+      ranked.mockRestore();
+
+      const exact = await store.searchVector(narrow, target, 10, { exact: true });
+      expect(hits.map((hit) => hit.id)).toEqual(exact.map((hit) => hit.id));
+      hits.forEach((hit, i) => expect(hit.similarity).toBeCloseTo(exact[i]?.similarity as number, 6));
+    });
+
+    it('scores a replaced vector anew, not from the scores kept for the query', async () => {
+      const [first] = await store.searchVector(wide, target, 10); // its score is kept for the query
+      const id = first?.id as string;
+      const replaced = memory(id, id.startsWith('tierish') ? 'tierish' : 'global');
+      await store.commit({ update: [{ memory: replaced, vector: near(0.22) }] });
+      const found = (await store.searchVector(wide, target, 150)).find((hit) => hit.id === id);
+      const truth = (await store.searchVector(wide, target, 150, { exact: true })).find((hit) => hit.id === id);
+      expect(found?.similarity).toBeDefined();
+      expect(found?.similarity).not.toBeCloseTo(first?.similarity as number, 6);
+      expect(found?.similarity).toBeCloseTo(truth?.similarity as number, 6);
     });
   });
 

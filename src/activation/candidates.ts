@@ -10,6 +10,7 @@ import type { Embedder } from '../embedding/embedder.js';
 import type { Kind, Tier } from '../model/memory.js';
 import { readQueryGraph } from '../retrieval/graph-recall.js';
 import { followsGraph, hybridSearch, type RetrievalSettings, type SearchHit } from '../retrieval/hybrid-search.js';
+import { readOnce } from '../retrieval/read-once.js';
 import type { Store } from '../store/store.js';
 
 /** Kinds shown in their own sections (working set, handoff, scratchpad), never as hot-lane memories. */
@@ -37,15 +38,15 @@ export interface CandidateSearch {
 
 /** Candidates for `query`; ids are unique. */
 export async function searchCandidates(search: CandidateSearch): Promise<SearchHit[]> {
+  // The searches below draft many of the same memories: each is read once.
+  const store = readOnce(search.store);
   // It depends on the tenant and the query alone, not on the tiers searched.
-  const queryGraph = followsGraph('hybrid', search.retrieval)
-    ? await readQueryGraph(search.store, search.tenant, search.query)
-    : null;
+  const queryGraph = followsGraph('hybrid', search.retrieval) ? await readQueryGraph(store, search.tenant, search.query) : null;
   const run = (tiers: readonly Tier[] | undefined, limit: number) =>
     hybridSearch({
       // A tier's own search asks whether anything of that tier is close, not for all of it.
       bounded: tiers !== undefined,
-      store: search.store,
+      store,
       embedder: search.embedder,
       queryVector: search.queryVector ?? undefined,
       queryGraph,

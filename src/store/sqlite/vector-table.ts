@@ -12,6 +12,7 @@ import type Database from 'better-sqlite3';
 import { binaryCode, QuantizedIndex } from '../vector/quantized-index.js';
 import { AdmittedSets } from './admitted-sets.js';
 import type { Clause } from './filter-clause.js';
+import { QueryScores } from './query-scores.js';
 import { blobToVector, vectorToBlob } from './rows.js';
 import { cachedStatement } from './statement-cache.js';
 
@@ -48,6 +49,7 @@ export class VectorTable {
   private readonly db: Database.Database;
   private readonly indexes = new Map<string, QuantizedIndex>();
   private readonly admittedSets: AdmittedSets;
+  private readonly scores = new QueryScores();
   /** SQLite's data_version when the indexes were built; it moves when another connection writes. */
   private seenVersion: number;
   private byteLength: number | null = null;
@@ -67,6 +69,7 @@ export class VectorTable {
     }
     this.byteLength = vector.byteLength;
     const code = binaryCode(vector);
+    this.scores.drop(rowid);
     this.db
       .prepare(`INSERT OR REPLACE INTO memory_embeddings (rowid, tenant, vector, code) VALUES (?, ?, ?, ?)`)
       .run(rowid, tenant, vectorToBlob(vector), Buffer.from(code.buffer));
@@ -82,6 +85,7 @@ export class VectorTable {
    */
   delete(rowid: number): void {
     const { changes } = this.db.prepare(`DELETE FROM memory_embeddings WHERE rowid = ?`).run(rowid);
+    this.scores.drop(rowid);
     if (changes > 0) for (const index of this.indexes.values()) index.remove(rowid);
   }
 
@@ -132,6 +136,15 @@ export class VectorTable {
       if (rows.length >= limit || options.bounded || first >= index.size) return rows;
       // This one leaves out too many of them: hold the set it admits and rank within it.
       admitted = this.admittedSets.build(where);
+    } else if (options.bounded) {
+      // The same query ranked with no filter a moment ago (a recall decision's wide search):
+      // its first candidates, read against the held set, answer as they would for a set not held.
+      const ranked = index.rankedBefore(vector, first);
+      if (ranked !== null) {
+        const { bits } = admitted;
+        const held = ranked.slice(0, first).filter((rowid) => bits[rowid] === 1);
+        return this.rescore(held.slice(0, Math.ceil(limit * EXACT_PER_RESULT)), query, limit);
+      }
     }
     const candidates = index.nearestTo(vector, first, admitted);
     return this.rescore(candidates.slice(0, Math.ceil(limit * EXACT_PER_RESULT)), query, limit);
@@ -155,14 +168,21 @@ export class VectorTable {
   /** The best `limit` of these rowids, by exact cosine similarity. */
   private rescore(rowids: readonly number[], query: Buffer, limit: number): VectorRow[] {
     if (rowids.length === 0) return [];
-    return cachedStatement(
-      this.db,
-      `SELECT m.id AS id, 1 - vec_distance_cosine(e.vector, ?) AS similarity
-         FROM json_each(?) j
-         CROSS JOIN memory_embeddings e ON e.rowid = j.value
-         CROSS JOIN memories m ON m.rowid = e.rowid
-         ORDER BY similarity DESC LIMIT ?`,
-    ).all(query, JSON.stringify(rowids), limit) as VectorRow[];
+    const { known, missing } = this.scores.split(query, rowids);
+    const scored =
+      missing.length === 0
+        ? []
+        : (cachedStatement(
+            this.db,
+            `SELECT e.rowid AS rowid, m.id AS id, 1 - vec_distance_cosine(e.vector, ?) AS similarity
+               FROM json_each(?) j
+               CROSS JOIN memory_embeddings e ON e.rowid = j.value
+               CROSS JOIN memories m ON m.rowid = e.rowid`,
+          ).all(query, JSON.stringify(missing)) as (VectorRow & { rowid: number })[]);
+    this.scores.keep(scored);
+    return [...known, ...scored.map(({ id, similarity }) => ({ id, similarity }))]
+      .sort((a, b) => b.similarity - a.similarity)
+      .slice(0, limit);
   }
 
   /** Cosine similarity of `vector` to each of these memories that has a vector. */
@@ -197,6 +217,7 @@ export class VectorTable {
   forget(): void {
     this.indexes.clear();
     this.admittedSets.clear();
+    this.scores.clear();
     this.seenVersion = this.dataVersion();
   }
 

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 
 import { gaussian, seededRandom } from '../../../test/fixtures/random.js';
+import type { AdmittedSet } from './admitted-set.js';
 import { binaryCode, QuantizedIndex } from './quantized-index.js';
+
+function admittedSet(admits: (rowid: number) => boolean, maxRowid: number): AdmittedSet {
+  const bits = Uint8Array.from({ length: maxRowid + 1 }, (_, rowid) => (admits(rowid) ? 1 : 0));
+  return { bits, count: bits.reduce((sum, bit) => sum + bit, 0), version: 1 };
+}
 
 function randomVector(length: number, random: () => number): Float32Array {
   return Float32Array.from({ length }, () => random() * 2 - 1);
@@ -108,6 +114,28 @@ describe('the quantized index', () => {
     index.add(99_999, query);
 
     expect(index.nearestTo(query, 10)[0]).toBe(99_999);
+  });
+
+  it('keeps the widest ranking of the latest query for narrower searches to read', () => {
+    const random = seededRandom(6);
+    const index = new QuantizedIndex(512);
+    for (let rowid = 1; rowid <= 2_000; rowid++) index.add(rowid, randomVector(512, random));
+    const query = randomVector(512, random);
+    const odd = admittedSet((rowid) => rowid % 2 === 1, 2_000);
+    expect(index.rankedBefore(query, 50)).toBeNull();
+
+    const wide = index.nearestTo(query, 100);
+    index.nearestTo(query, 100, odd); // narrower: the wide ranking stays
+    expect(index.rankedBefore(query, 100)).toEqual(wide);
+    expect(index.rankedBefore(query, 101)).toBeNull(); // asked for fewer than that
+    expect(index.rankedBefore(randomVector(512, random), 10)).toBeNull(); // another query
+
+    index.add(5_000, query);
+    expect(index.rankedBefore(query, 100)).toBeNull(); // the index changed since
+    const again = index.nearestTo(query, 100);
+    index.remove(5_000);
+    expect(again[0]).toBe(5_000);
+    expect(index.rankedBefore(query, 100)).toBeNull();
   });
 
   it('forgets a removed vector, the last one taking its place', () => {

@@ -63,6 +63,8 @@ export class QuantizedIndex {
   private scales: Float32Array;
   private count = 0;
   private last: LastRanking | null = null;
+  /** The widest ranking of the last query vector (the one over the most admitted rowids). */
+  private widest: (Pick<LastRanking, 'vector' | 'count' | 'k' | 'rowids'> & { population: number }) | null = null;
 
   constructor(dimensions: number, capacity = 1024) {
     this.dimensions = dimensions;
@@ -110,6 +112,7 @@ export class QuantizedIndex {
       this.scales[position] = this.scales[last] as number;
     }
     this.last = null;
+    this.widest = null;
   }
 
   /**
@@ -130,8 +133,25 @@ export class QuantizedIndex {
       return last.rowids;
     }
     const rowids = this.rank(vector, k, admitted);
+    const population = admitted?.count ?? this.count;
+    const widest = this.widest;
+    if (!widest || widest.count !== this.count || widest.population <= population || !sameVector(widest.vector, vector)) {
+      this.widest = { vector: vector.slice(), count: this.count, k, population, rowids };
+    }
     this.last = { vector: vector.slice(), count: this.count, k, admitted, admittedVersion: admitted?.version ?? 0, rowids };
     return rowids;
+  }
+
+  /**
+   * The widest ranking made for `vector` since the last other query vector (nearest first, under
+   * whichever filter admitted the most), when nothing was added or removed since and it asked
+   * for at least `k`; null otherwise. A search for one query under a narrower filter can read
+   * its candidates from here before ranking again.
+   */
+  rankedBefore(vector: Float32Array, k: number): readonly number[] | null {
+    const widest = this.widest;
+    if (!widest || widest.count !== this.count || widest.k < k) return null;
+    return sameVector(widest.vector, vector) ? widest.rowids : null;
   }
 
   private rank(vector: Float32Array, k: number, admitted: AdmittedSet | undefined): number[] {
