@@ -49,6 +49,8 @@ const LOCOMO = [
 
 const userTurn = (content: string) => ({ role: 'user', content });
 const assistantTurn = (content: string) => ({ role: 'assistant', content });
+/** A user turn the file marks as holding the answer. */
+const answerTurn = (content: string) => ({ ...userTurn(content), has_answer: true });
 
 const LONGMEMEVAL = [
   {
@@ -62,13 +64,27 @@ const LONGMEMEVAL = [
     haystack_sessions: [
       [userTurn('Can you suggest a recipe for lentil soup?'), assistantTurn('Sure: lentils, onion, cumin.')],
       [
-        userTurn('My saxophone teacher Bartholomew wants me to practise scales.'),
+        answerTurn('My saxophone teacher Bartholomew wants me to practise scales.'),
         assistantTurn('Scales build finger speed.'),
         userTurn('How long should I practise each day?'),
       ],
       [userTurn('What is the weather like in Lisbon in June?'), assistantTurn('Warm and sunny, around 25 degrees.')],
     ],
     answer_session_ids: ['answer_s2'],
+  },
+  {
+    question_id: 'q-garden',
+    question_type: 'single-session-user',
+    question: 'Which vegetables did I plant in my garden this spring?',
+    answer: 'Tomatoes and courgettes',
+    question_date: '2023/06/02 (Fri) 09:00',
+    haystack_session_ids: ['g1', 'answer_g2'],
+    haystack_dates: ['2023/04/01 (Sat) 10:00', '2023/04/20 (Thu) 18:30'],
+    haystack_sessions: [
+      [userTurn('Please translate good morning into Italian.'), assistantTurn('Buongiorno.')],
+      [answerTurn('This spring I planted tomatoes and courgettes in my garden.'), assistantTurn('Water them often.')],
+    ],
+    answer_session_ids: ['answer_g2'],
   },
   {
     question_id: 'q-sax_abs',
@@ -161,15 +177,21 @@ describe('dataset benchmarks', () => {
       questions: { scored: number; skipped: number; skippedBecause: { abstention: number }; byType: Record<string, number> };
       haystacks: { sessions: number; userTurnsIndexed: number };
       methods: Record<string, MethodScores>;
+      calibration: Record<'evidence' | 'unrelated', { pairs: number; share: Record<string, number> }>;
     };
-    expect(json.questions).toMatchObject({ scored: 1, skipped: 1, skippedBecause: { abstention: 1 } });
-    expect(json.questions.byType).toEqual({ 'single-session-user': 1 });
-    expect(json.haystacks).toMatchObject({ sessions: 3, userTurnsIndexed: 4 });
+    expect(json.questions).toMatchObject({ scored: 2, skipped: 1, skippedBecause: { abstention: 1 } });
+    expect(json.questions.byType).toEqual({ 'single-session-user': 2 });
+    expect(json.haystacks).toMatchObject({ sessions: 5, userTurnsIndexed: 6 });
     expect(Object.keys(json.methods)).toEqual(['bm25', 'dense', 'keyword', 'hybrid', 'graph']);
     // the answer session's user turn shares the rare words, so it ranks first
     expect(json.methods.bm25?.overall).toMatchObject({ 'recall_any@5': 1, 'recall_all@5': 1, 'ndcg_any@5': 1, 'ndcg_any@10': 1 });
     expect(json.methods.dense?.overall['recall_all@10']).toBe(1);
     expect(result.table).toContain('recall_any@5 / recall_all@5 by question type');
+    // Calibration: the two turns marked has_answer against their own questions, and every turn
+    // of each haystack (4 and 2) against the other question.
+    expect(json.calibration.evidence).toEqual({ pairs: 2, share: { '>=0.5': 1, '>=0.6': 1 } });
+    expect(json.calibration.unrelated).toEqual({ pairs: 6, share: { '>=0.5': 0, '>=0.6': 0 } });
+    expect(result.table).toContain('answer turns 100.0% >=0.5, 100.0% >=0.6 (2 pairs)');
   });
 
   it.each([

@@ -6,6 +6,14 @@
 import { type Embedder, type Engram, type Fusion, InvalidInputError, MAX_SEARCH_LIMIT, type SearchMode } from 'engram';
 
 import type { BenchOptions, BenchResult } from './bench-types.js';
+import {
+  type CalibrationCounts,
+  calibrationShares,
+  countPair,
+  countUnrelated,
+  emptyCalibration,
+  formatShares,
+} from './calibration-shares.js';
 import { openBenchEmbedder, openBenchEngine } from './embedding-cache.js';
 import { loadLocomo, LOCOMO_CATEGORIES, type LocomoConversation } from './locomo-data.js';
 import { machineInfo } from './machine.js';
@@ -27,8 +35,6 @@ const METHOD_OPTIONS: Record<Method, { mode: SearchMode; fusion?: Fusion; graph?
   'hybrid-rrf': { mode: 'hybrid', fusion: 'rrf', graph: false },
   graph: { mode: 'hybrid', fusion: 'weighted', graph: true },
 };
-/** The thresholds whose behaviour calibration is judged by: intrusive (0.5) and active (0.6) recall. */
-const THRESHOLDS = [0.5, 0.6] as const;
 /** Turns retrieved per question; the largest cut-off. */
 const LIMIT = 25;
 const CUTOFFS = [1, 5, 10, 25] as const;
@@ -67,17 +73,6 @@ export async function runLocomoBenchmark(options: BenchOptions): Promise<BenchRe
   return { table: formatTable(result), json: result };
 }
 
-/** Counts behind the calibration check: how many pairs of each sort clear each threshold. */
-interface CalibrationCounts {
-  evidence: { pairs: number; above: Record<string, number> };
-  unrelated: { pairs: number; above: Record<string, number> };
-}
-
-function emptyCalibration(): CalibrationCounts {
-  const zero = () => Object.fromEntries(THRESHOLDS.map((t) => [String(t), 0]));
-  return { evidence: { pairs: 0, above: zero() }, unrelated: { pairs: 0, above: zero() } };
-}
-
 /** Runs every question of `conversation` with every method on a fresh engine holding its turns. */
 async function scoreConversation(parts: {
   embedder: Embedder;
@@ -108,21 +103,15 @@ async function scoreConversation(parts: {
       }
       // Relevance of every evidence turn (a turn that is no candidate at all counts as below).
       const relevance = await index.relevance(question.question);
-      for (const id of evidence) count(calibration.evidence, relevance.get(id) ?? 0);
+      for (const id of evidence) countPair(calibration.evidence, relevance.get(id) ?? 0);
     }
     for (const question of parts.strangers.questions) {
       const relevance = await index.relevance(question.question);
-      for (const value of relevance.values()) count(calibration.unrelated, value);
-      calibration.unrelated.pairs += conversation.turns.length - relevance.size;
+      countUnrelated(calibration.unrelated, relevance.values(), conversation.turns.length);
     }
   } finally {
     await engram.close();
   }
-}
-
-function count(counts: { pairs: number; above: Record<string, number> }, relevance: number): void {
-  counts.pairs++;
-  for (const threshold of THRESHOLDS) if (relevance >= threshold) counts.above[String(threshold)]! += 1;
 }
 
 /** Questions are asked after the last session: the latest session date, when any parses. */
@@ -196,8 +185,6 @@ function summarize(parts: {
   seconds: number;
 }) {
   const { file, conversations, rows, latencies, calibration, withContext, seconds } = parts;
-  const share = (counts: { pairs: number; above: Record<string, number> }) =>
-    Object.fromEntries(THRESHOLDS.map((t) => [`>=${t}`, (counts.above[String(t)] ?? 0) / Math.max(1, counts.pairs)]));
   const summaries = summarizeMethods(METHODS, rows, latencies);
   const methods = {} as Record<Method, MethodResult>;
   for (const method of METHODS) {
@@ -230,10 +217,7 @@ function summarize(parts: {
     },
     context: withContext ? 'previous turn of the same session' : 'none',
     methods,
-    calibration: {
-      evidence: { pairs: calibration.evidence.pairs, share: share(calibration.evidence) },
-      unrelated: { pairs: calibration.unrelated.pairs, share: share(calibration.unrelated) },
-    },
+    calibration: calibrationShares(calibration),
     seconds,
   };
 }
@@ -289,11 +273,6 @@ function formatTable(result: ReturnType<typeof summarize>): string {
     `turns indexed with context: ${result.context}; ` +
       'search latency excludes query embedding: query vectors are computed (or read from the cache) before timing',
   ].join('\n');
-}
-
-function formatShares(counts: { pairs: number; share: Record<string, number> }): string {
-  const parts = Object.entries(counts.share).map(([name, value]) => `${(value * 100).toFixed(1)}% ${name}`);
-  return `${parts.join(', ')} (${counts.pairs} pairs)`;
 }
 
 function formatScore(value: number | undefined): string {

@@ -14,6 +14,8 @@ export interface LongMemEvalSession {
   /** ISO-8601, when the haystack date parses. */
   date: string | undefined;
   userTurns: string[];
+  /** Positions in `userTurns` of the turns the file marks as holding the answer (`has_answer`). */
+  answerTurns: number[];
 }
 
 export interface LongMemEvalQuestion {
@@ -40,7 +42,9 @@ const QuestionSchema = z
     question_date: z.string().optional(),
     haystack_session_ids: z.array(Id),
     haystack_dates: z.array(z.string()),
-    haystack_sessions: z.array(z.array(z.looseObject({ role: z.string(), content: z.string() }))),
+    haystack_sessions: z.array(
+      z.array(z.looseObject({ role: z.string(), content: z.string(), has_answer: z.boolean().optional() })),
+    ),
     answer_session_ids: z.array(Id),
   })
   .refine(
@@ -56,20 +60,27 @@ export async function loadLongMemEval(file: string): Promise<LongMemEvalQuestion
   if (!parsed.success) throw shapeError(file, parsed.error);
   return parsed.data.map((q) => {
     const turns = { empty: 0, truncated: 0 };
-    const sessions = q.haystack_sessions.map((session, i) => ({
-      id: q.haystack_session_ids[i] as string,
-      date: parseLongMemEvalDate(q.haystack_dates[i] as string),
-      userTurns: session.flatMap((turn) => {
-        if (turn.role !== 'user') return [];
+    const sessions = q.haystack_sessions.map((session, i) => {
+      const userTurns: string[] = [];
+      const answerTurns: number[] = [];
+      for (const turn of session) {
+        if (turn.role !== 'user') continue;
         const text = turn.content.trim();
         if (text.length === 0) {
           turns.empty += 1;
-          return [];
+          continue;
         }
         if (text.length > MAX_TEXT_CHARS) turns.truncated += 1;
-        return [text.slice(0, MAX_TEXT_CHARS)];
-      }),
-    }));
+        if (turn.has_answer === true) answerTurns.push(userTurns.length);
+        userTurns.push(text.slice(0, MAX_TEXT_CHARS));
+      }
+      return {
+        id: q.haystack_session_ids[i] as string,
+        date: parseLongMemEvalDate(q.haystack_dates[i] as string),
+        userTurns,
+        answerTurns,
+      };
+    });
     return {
       questionId: q.question_id,
       questionType: q.question_type,

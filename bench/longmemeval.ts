@@ -15,6 +15,14 @@
 import { type Embedder, type Engram, InvalidInputError, MAX_SEARCH_LIMIT, type SearchMode } from 'engram';
 
 import type { BenchOptions, BenchResult } from './bench-types.js';
+import {
+  type CalibrationCounts,
+  calibrationShares,
+  countPair,
+  countUnrelated,
+  emptyCalibration,
+  formatShares,
+} from './calibration-shares.js';
 import { openBenchEmbedder, openBenchEngine } from './embedding-cache.js';
 import { loadLongMemEval, type LongMemEvalQuestion } from './longmemeval-data.js';
 import { machineInfo } from './machine.js';
@@ -48,11 +56,14 @@ export async function runLongMemEvalBenchmark(options: BenchOptions): Promise<Be
   const started = performance.now();
   const rows = emptyPerMethod<Scored>();
   const latencies = emptyPerMethod<number>();
+  const calibration = emptyCalibration();
   const { embedder, close } = openBenchEmbedder();
   try {
     for (const [index, question] of questions.entries()) {
       const at = performance.now();
-      await scoreQuestion(embedder, question, options.context ?? true, rows, latencies);
+      // The next question is about another user's haystack: unrelated to this one.
+      const stranger = questions[(index + 1) % questions.length] as LongMemEvalQuestion;
+      await scoreQuestion({ embedder, question, stranger, withContext: options.context ?? true, rows, latencies, calibration });
       options.log(
         `longmemeval: ${question.questionId} (${index + 1}/${questions.length}): ` +
           `${countUserTurns(question)} user turns in ${question.sessions.length} sessions, ${((performance.now() - at) / 1000).toFixed(1)} s`,
@@ -61,45 +72,62 @@ export async function runLongMemEvalBenchmark(options: BenchOptions): Promise<Be
   } finally {
     await close();
   }
-  const result = summarize(file, all, questions, rows, latencies, (performance.now() - started) / 1000);
+  const result = summarize(file, all, questions, rows, latencies, calibration, (performance.now() - started) / 1000);
   const context = (options.context ?? true) ? 'previous user turn of the same session' : 'none';
   return { table: `${formatTable(result)}\nturns indexed with context: ${context}`, json: { ...result, context } };
 }
 
-/** Runs `question` with every method on a fresh engine holding its haystack. */
-async function scoreQuestion(
-  embedder: Embedder,
-  question: LongMemEvalQuestion,
-  withContext: boolean,
-  rows: Record<Method, Scored[]>,
-  latencies: Record<Method, number[]>,
-): Promise<void> {
+/**
+ * Runs `question` with every method on a fresh engine holding its haystack, and counts the
+ * default search's relevance of the turns marked as holding the answer, and of every turn
+ * against the `stranger`'s question (unrelated unless the two haystacks share a session).
+ */
+async function scoreQuestion(parts: {
+  embedder: Embedder;
+  question: LongMemEvalQuestion;
+  stranger: LongMemEvalQuestion;
+  withContext: boolean;
+  rows: Record<Method, Scored[]>;
+  latencies: Record<Method, number[]>;
+  calibration: CalibrationCounts;
+}): Promise<void> {
+  const { embedder, question, stranger, rows, latencies, calibration } = parts;
   const engram = await openBenchEngine({ embedder, now: question.questionDate });
   try {
-    const rank = await indexHaystack(engram, question, withContext);
-    // The query vector goes into the cache first, so the timed searches measure retrieval, not the model.
-    await embedder.embed([question.question]);
+    const haystack = await indexHaystack(engram, question, parts.withContext);
+    // The query vectors go into the cache first, so the timed searches measure retrieval, not the model.
+    await embedder.embed([question.question, stranger.question]);
     const answers = new Set(question.answerSessionIds);
     for (const method of METHODS) {
       const started = performance.now();
-      const sessions = await rank(question.question, method);
+      const sessions = await haystack.rank(question.question, method);
       latencies[method].push(performance.now() - started);
       rows[method].push({ group: question.questionType, scores: scoreSessions(sessions, answers) });
+    }
+    const relevance = await haystack.relevance(question.question);
+    for (const key of haystack.answerTurns) countPair(calibration.evidence, relevance.get(key) ?? 0);
+    if (!question.sessions.some((session) => stranger.answerSessionIds.includes(session.id))) {
+      const unrelated = await haystack.relevance(stranger.question);
+      countUnrelated(calibration.unrelated, unrelated.values(), haystack.turns);
     }
   } finally {
     await engram.close();
   }
 }
 
-/**
- * Stores the haystack's user turns, one memory each, and returns a function that ranks the
- * haystack's turns for a query and gives back their distinct sessions, best first.
- */
-async function indexHaystack(
-  engram: Engram,
-  question: LongMemEvalQuestion,
-  withContext: boolean,
-): Promise<(query: string, method: Method) => Promise<string[]>> {
+/** A haystack held by an engine: its turns ranked for a query, and relevances read by turn. */
+interface Haystack {
+  /** The distinct sessions of the ranked turns, best first. */
+  rank(query: string, method: Method): Promise<string[]>;
+  /** The default search's relevance of every turn it returns, by `session:turn`. */
+  relevance(query: string): Promise<Map<string, number>>;
+  /** The `session:turn` keys of the turns marked as holding the answer. */
+  answerTurns: string[];
+  turns: number;
+}
+
+/** Stores the haystack's user turns, one memory each. */
+async function indexHaystack(engram: Engram, question: LongMemEvalQuestion, withContext: boolean): Promise<Haystack> {
   const turns = question.sessions.flatMap((session) => session.userTurns.map((text, turn) => ({ text, session, turn })));
   const memories = await engram.rememberMany(
     turns.map(({ text, session, turn }) => ({
@@ -113,11 +141,20 @@ async function indexHaystack(
     })),
   );
   const sessionOf = new Map(memories.map((memory, i) => [memory.id, turns[i]?.session.id ?? '']));
+  const keyOf = new Map(memories.map((memory, i) => [memory.id, `${turns[i]?.session.id}:${turns[i]?.turn}`]));
   // Rank the whole haystack (up to the engine's limit), so k distinct sessions are always reachable.
   const limit = Math.max(1, Math.min(MAX_SEARCH_LIMIT, memories.length));
-  return async (query, method) => {
-    const hits = await engram.search({ query, limit, ...METHOD_OPTIONS[method], recordRetrieval: false });
-    return distinct(hits.map((hit) => sessionOf.get(hit.memory.id) ?? ''));
+  return {
+    rank: async (query, method) => {
+      const hits = await engram.search({ query, limit, ...METHOD_OPTIONS[method], recordRetrieval: false });
+      return distinct(hits.map((hit) => sessionOf.get(hit.memory.id) ?? ''));
+    },
+    relevance: async (query) => {
+      const hits = await engram.search({ query, limit: MAX_SEARCH_LIMIT, recordRetrieval: false });
+      return new Map(hits.map((hit) => [keyOf.get(hit.memory.id) ?? '', hit.relevance]));
+    },
+    answerTurns: question.sessions.flatMap((session) => session.answerTurns.map((turn) => `${session.id}:${turn}`)),
+    turns: turns.length,
   };
 }
 
@@ -143,6 +180,7 @@ function summarize(
   scoredQuestions: readonly LongMemEvalQuestion[],
   rows: Record<Method, Scored[]>,
   latencies: Record<Method, number[]>,
+  calibration: CalibrationCounts,
   seconds: number,
 ) {
   const summaries = summarizeMethods(METHODS, rows, latencies);
@@ -168,6 +206,7 @@ function summarize(
     },
     haystacks: describeHaystacks(scoredQuestions),
     methods,
+    calibration: calibrationShares(calibration),
     seconds,
   };
 }
@@ -203,6 +242,9 @@ function formatTable(result: ReturnType<typeof summarize>): string {
         }),
       ]),
     ),
+    '',
+    `default search (graph-aware hybrid) relevance vs the seeds' thresholds: answer turns ${formatShares(result.calibration.evidence)}; ` +
+      `unrelated pairs (another question's query against this haystack) ${formatShares(result.calibration.unrelated)}`,
     'search latency excludes query embedding: query vectors are computed (or read from the cache) before timing',
   ].join('\n');
 }
