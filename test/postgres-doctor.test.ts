@@ -126,7 +126,7 @@ describe('a healthy PostgreSQL store', () => {
       ['sessions', 'ok'],
       ['graph', 'ok'],
     ]);
-    expect(checkOf(report, 'integrity')[0]?.message).toMatch(/^PostgreSQL \d+.* answers; .*amcheck is not used/);
+    expect(checkOf(report, 'integrity')[0]?.message).toMatch(/^PostgreSQL \d+\.\d+ answers; .*amcheck is not used/);
     expect(checkOf(report, 'full_text')[0]?.message).toBe('7 memories indexed, every one by the words of its text');
     expect(checkOf(report, 'vectors')[0]?.message).toBe('6 vectors of 8 dimensions, one for each memory');
     expect(checkOf(report, 'graph')[0]?.message).toMatch(/^[1-9]\d* entit(y|ies) and [1-9]\d* mentions?, every link whole$/);

@@ -8,11 +8,12 @@ import type { Queryable } from './connection.js';
 
 export async function examineIntegrity(db: Queryable): Promise<DoctorFinding> {
   const result = await db.query(`SELECT current_setting('server_version') AS version`);
-  const version = (result.rows[0] as { version: string }).version;
+  // server_version may carry the packager's note after a space: `15.18 (Debian 15.18-0+deb12u1)`.
+  const version = (result.rows[0] as { version: string }).version.split(' ')[0];
   return {
     check: 'integrity',
     status: 'notice',
-    message: `PostgreSQL ${version} answers; Engram does not check the server's pages itself (amcheck is not used)`,
-    fix: "pg_amcheck checks the database's tables and indexes for damage",
+    message: `PostgreSQL ${version} answers; Engram leaves checking its pages to the server (amcheck is not used)`,
+    fix: "pg_amcheck checks the database's tables and indexes",
   };
 }
