@@ -15,8 +15,8 @@ import { EmbedderMismatchError } from '../errors.js';
 import { DOCTOR_CHECKS, type DoctorFinding, type DoctorRepair, type DoctorReport } from '../store/doctor-report.js';
 import { PostgresDoctor } from '../store/postgres/doctor.js';
 import { SqliteDoctor } from '../store/sqlite/doctor.js';
-import type { Examination, StoreDoctor } from '../store/store-doctor.js';
 import { withStorageErrors } from '../store/sqlite/with-storage-errors.js';
+import type { Examination, StoreDoctor } from '../store/store-doctor.js';
 import { embedMemories } from './embed-batches.js';
 
 /** What to check, and whether to repair. */

@@ -9,7 +9,7 @@ import type { Memory } from '../../model/memory.js';
 import type { DoctorFinding, DoctorRepair } from '../doctor-report.js';
 import { MEMORY_COLUMNS, type MemoryRow, rowToMemory } from '../sqlite/rows.js';
 import type { Queryable } from './connection.js';
-import { changesOf, EXAMPLES, examples, findingsOf, type PostgresDoctorPart, plural, repairable } from './doctor-part.js';
+import { changesOf, EXAMPLES, examples, findingsOf, plural, type PostgresDoctorPart, repairable } from './doctor-part.js';
 import { searchFields, searchVectorSql } from './lexical-text.js';
 
 /** Memories read and compared per round trip. */

@@ -6,7 +6,7 @@
  * disabled, `session_replication_role = replica` — and the repair removes what points nowhere
  * (a relation whose memory is gone is kept, its source cleared, as its key's ON DELETE does).
  */
-import { changesOf, countOf, findingsOf, type PostgresDoctorPart, plural, repairable } from './doctor-part.js';
+import { changesOf, countOf, findingsOf, plural, type PostgresDoctorPart, repairable } from './doctor-part.js';
 
 /** Each kind of broken link: what it is called, the rows it selects, and how the repair mends them. */
 const LINKS = [

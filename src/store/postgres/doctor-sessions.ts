@@ -6,7 +6,7 @@
  * deletes the orphans, and sessions, receipts of live sessions and memories stay.
  */
 import type { DoctorFinding } from '../doctor-report.js';
-import { changesOf, countOf, findingsOf, type PostgresDoctorPart, plural, repairable } from './doctor-part.js';
+import { changesOf, countOf, findingsOf, plural, type PostgresDoctorPart, repairable } from './doctor-part.js';
 
 const ORPHAN_RECEIPTS = `FROM receipts AS r WHERE r.session_id IS NOT NULL
   AND NOT EXISTS (SELECT 1 FROM sessions s WHERE s.tenant = r.tenant AND s.id = r.session_id)`;

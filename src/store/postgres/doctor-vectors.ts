@@ -18,8 +18,8 @@ import {
   examples,
   findingsOf,
   idsOf,
-  type PostgresDoctorPart,
   plural,
+  type PostgresDoctorPart,
   REPAIR_COMMAND,
   repairable,
 } from './doctor-part.js';
