@@ -1,23 +1,27 @@
 /**
- * `doctorDatabase`: checks an Engram database file and, with `repair`, fixes what can be rebuilt
- * without losing a memory, then checks again. Beside the store's own examination (see
- * store/sqlite/doctor.ts) it asks whether the configured embedder made the stored vectors, and
+ * `doctorDatabase`: checks an Engram database — a SQLite file, or the PostgreSQL database config
+ * `store.url` names — and, with `repair`, fixes what can be rebuilt without losing a memory, then
+ * checks again. Beside the backend's own examination (store/sqlite/doctor.ts,
+ * store/postgres/doctor.ts) it asks whether the configured embedder made the stored vectors, and
  * when it did, embeds the memories that have lost theirs.
  */
 import { parseConfig } from '../config/load.js';
+import { redactUrl } from '../config/redact-url.js';
 import type { ConfigInput, EngramConfig } from '../config/schema.js';
 import { createEmbedderFromConfig } from '../embedding/create-embedder.js';
 import type { Embedder } from '../embedding/embedder.js';
 import { describeIndex, describeMismatch, NO_EMBEDDER_ID } from '../embedding/index-compatibility.js';
 import { EmbedderMismatchError } from '../errors.js';
 import { DOCTOR_CHECKS, type DoctorFinding, type DoctorRepair, type DoctorReport } from '../store/doctor-report.js';
-import { type Examination, SqliteDoctor } from '../store/sqlite/doctor.js';
+import { PostgresDoctor } from '../store/postgres/doctor.js';
+import { SqliteDoctor } from '../store/sqlite/doctor.js';
 import { withStorageErrors } from '../store/sqlite/with-storage-errors.js';
+import type { Examination, StoreDoctor } from '../store/store-doctor.js';
 import { embedMemories } from './embed-batches.js';
 
 /** What to check, and whether to repair. */
 export interface DoctorOptions {
-  /** Database file. @default config `store.path` (".engram/engram.db") */
+  /** Database file; unused when config `store.url` names a PostgreSQL database. @default config `store.path` (".engram/engram.db") */
   path?: string;
   /** Settings of `engram.toml`'s shape; `[embedding]` names the embedder to compare and re-embed with. */
   config?: ConfigInput;
@@ -28,41 +32,45 @@ export interface DoctorOptions {
 }
 
 /**
- * Checks a database: SQLite's integrity, the schema version, both indexes against the memories,
- * the embedder, orphaned session rows and broken graph links. A file that does not exist is an
- * error; everything found in a file that does is a finding.
+ * Checks a database: the file's integrity (SQLite) or that the server answers (PostgreSQL), the
+ * schema version, both indexes against the memories, the embedder, orphaned session rows and
+ * broken graph links. A file that does not exist, or a server that cannot be reached, is an
+ * error; everything found in a database that can be read is a finding.
  */
 export async function doctorDatabase(options: DoctorOptions = {}): Promise<DoctorReport> {
   const config = parseConfig(options.config ?? {}, 'config');
-  const file = options.path ?? config.store.path;
-  const doctor = withStorageErrors(SqliteDoctor.open(file), file);
+  const postgres = config.store.url !== '';
+  const where = postgres ? redactUrl(config.store.url) : (options.path ?? config.store.path);
+  const doctor: StoreDoctor = postgres
+    ? await PostgresDoctor.open(config.store.url)
+    : withStorageErrors(SqliteDoctor.open(where), where);
   let embedder: Embedder | null = null;
   try {
     embedder = options.embedder !== undefined ? options.embedder : createEmbedderFromConfig(config.embedding);
-    const before = examine(doctor, embedder);
-    if (!options.repair) return report(file, before, []);
-    const repairs = doctor.repair();
+    const before = await examine(doctor, embedder);
+    if (!options.repair) return report(where, before, []);
+    const repairs = await doctor.repair();
     if (before.repairable) repairs.push(...(await embedMissingVectors(doctor, embedder, config)));
     // Checked again from the start, so the report says what the repair really left.
-    return { ...report(file, examine(doctor, embedder), repairs), before: before.findings };
+    return { ...report(where, await examine(doctor, embedder), repairs), before: before.findings };
   } finally {
-    doctor.close();
+    await doctor.close();
     if (options.embedder === undefined) await embedder?.close?.();
   }
 }
 
-function examine(doctor: SqliteDoctor, embedder: Embedder | null): Examination {
-  const examination = doctor.examine();
+async function examine(doctor: StoreDoctor, embedder: Embedder | null): Promise<Examination> {
+  const examination = await doctor.examine();
   const examinedVectors = examination.findings.some((finding) => finding.check === 'vectors');
-  const findings = examinedVectors ? [...examination.findings, examineEmbedder(doctor, embedder)] : examination.findings;
+  const findings = examinedVectors ? [...examination.findings, await examineEmbedder(doctor, embedder)] : examination.findings;
   // In the order of DOCTOR_CHECKS; a stable sort keeps each part's findings in their order.
   findings.sort((a, b) => DOCTOR_CHECKS.indexOf(a.check) - DOCTOR_CHECKS.indexOf(b.check));
   return { ...examination, findings };
 }
 
 /** Whether the configured embedder is the one the stored vectors were made with. */
-function examineEmbedder(doctor: SqliteDoctor, embedder: Embedder | null): DoctorFinding {
-  const recorded = doctor.recordedEmbedder();
+async function examineEmbedder(doctor: StoreDoctor, embedder: Embedder | null): Promise<DoctorFinding> {
+  const recorded = await doctor.recordedEmbedder();
   const configured = embedder ? embedder.id : 'none (lexical only)';
   if (recorded === null) {
     return {
@@ -85,14 +93,14 @@ function examineEmbedder(doctor: SqliteDoctor, embedder: Embedder | null): Docto
 
 /** Embeds the memories that lost their vector, when the configured embedder made the others. */
 async function embedMissingVectors(
-  doctor: SqliteDoctor,
+  doctor: StoreDoctor,
   embedder: Embedder | null,
   config: EngramConfig,
 ): Promise<DoctorRepair[]> {
-  const recorded = doctor.recordedEmbedder();
+  const recorded = await doctor.recordedEmbedder();
   if (embedder === null || recorded === null || recorded.model === NO_EMBEDDER_ID) return [];
   if (describeMismatch(recorded, embedder) !== null) return [];
-  const memories = doctor.memoriesWithoutVector();
+  const memories = await doctor.memoriesWithoutVector();
   if (memories.length === 0) return [];
   const vectors = await embedMemories(embedder, memories, config.embedding.batch_size * 8);
   // An embedder that learns its size only when it embeds can still differ from the stored vectors.
@@ -102,14 +110,14 @@ async function embedMissingVectors(
       `${embedder.id} made vectors of ${made} dimensions, but the database's are of ${recorded.dimensions}: run \`engram reindex\` to re-embed every memory with it`,
     );
   }
-  const written = doctor.writeVectors(memories.map((memory, i) => ({ id: memory.id, vector: vectors[i] as Float32Array })));
+  const written = await doctor.writeVectors(memories.map((memory, i) => ({ id: memory.id, vector: vectors[i] as Float32Array })));
   const what = written === 1 ? 'memory' : 'memories';
   return [{ check: 'vectors', message: `embedded ${written} ${what} that had no vector, with ${embedder.id}` }];
 }
 
-function report(file: string, examination: Examination, repairs: DoctorRepair[]): DoctorReport {
+function report(where: string, examination: Examination, repairs: DoctorRepair[]): DoctorReport {
   return {
-    path: file,
+    path: where,
     schemaVersion: examination.schemaVersion,
     latestSchemaVersion: examination.latestSchemaVersion,
     healthy: !examination.findings.some((finding) => finding.status === 'problem'),

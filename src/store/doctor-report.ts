@@ -24,10 +24,11 @@ export interface DoctorRepair {
   message: string;
 }
 
-/** The doctor's answer for one database file. */
+/** The doctor's answer for one database. */
 export interface DoctorReport {
+  /** The SQLite file, or the PostgreSQL URL without its password. */
   path: string;
-  /** The file's schema version, or null when it could not be read. */
+  /** The database's schema version, or null when it could not be read. */
   schemaVersion: number | null;
   /** The newest schema this Engram understands. */
   latestSchemaVersion: number;

@@ -81,8 +81,8 @@ describe('engram on PostgreSQL', () => {
     );
     expect(atInPassword).not.toContain('ss-secret');
     expectOneLineError(
-      await runCli(['--store', url, 'doctor'], run),
-      /engram doctor works on a SQLite file, not on PostgreSQL yet/,
+      await runCli(['--store', url, 'backup', 'copy.db'], run),
+      /engram backup works on a SQLite file only: .*pg_dump/,
     );
     writeFileSync(path.join(dir, 'engram.toml'), `[store]\nurl = "mysql://localhost/x"\n`);
     expectOneLineError(await runCli(['list'], run), /store\.url must be empty .* or a postgres:\/\/ URL/);

@@ -83,7 +83,7 @@ import {
 import { PostgresVectorTable, vectorToBytes } from './vector-table.js';
 
 /** The `engram_meta` key of the embedder that made the stored vectors (as in the SQLite store). */
-const INDEX_INFO_KEY = 'vector_index';
+export const INDEX_INFO_KEY = 'vector_index';
 /** Every column of a memory row but the rowid and the search columns, in `MEMORY_COLUMNS` order. */
 const COLUMNS = MEMORY_COLUMNS.join(', ');
 const READ_COLUMNS = `m.rowid, ${MEMORY_COLUMNS.map((c) => `m.${c}`).join(', ')}`;

@@ -13,6 +13,7 @@ import { EngramError } from '../../errors.js';
 import type { Memory } from '../../model/memory.js';
 import type { DoctorFinding, DoctorRepair } from '../doctor-report.js';
 import type { VectorIndexInfo } from '../store.js';
+import type { Examination, StoreDoctor } from '../store-doctor.js';
 import { fullTextPart } from './doctor-full-text.js';
 import { graphPart } from './doctor-graph.js';
 import { examineIntegrity, rebuildIndexes } from './doctor-integrity.js';
@@ -28,17 +29,8 @@ import { VectorTable } from './vector-table.js';
 
 const PARTS: readonly DoctorPart[] = [fullTextPart, vectorsPart, sessionsPart, graphPart];
 
-/** What one examination found. */
-export interface Examination {
-  findings: DoctorFinding[];
-  schemaVersion: number | null;
-  latestSchemaVersion: number;
-  /** Whether `repair` may write into the file: an Engram schema this build reads, damaged in its indexes at most. */
-  repairable: boolean;
-}
-
 /** The doctor's hold on one database file. */
-export class SqliteDoctor {
+export class SqliteDoctor implements StoreDoctor {
   readonly file: string;
   private readonly db: Database.Database;
 

@@ -41,13 +41,12 @@ export function describeStore(config: EngramConfig, file: string): string {
   return config.store.url === '' ? file : redactUrl(config.store.url);
 }
 
-/** Refuses a command that works on a SQLite file only when the configuration names a PostgreSQL store. */
-export function requireSqliteFile(config: EngramConfig, command: string): void {
-  if (config.store.url !== '') {
-    throw new InvalidInputError(
-      `${command} works on a SQLite file, not on PostgreSQL yet: name the file with --db (and no --store or [store] url)`,
-    );
-  }
+/**
+ * Refuses a command that works on a SQLite file only when the configuration names a PostgreSQL
+ * store, saying what to use there instead.
+ */
+export function requireSqliteFile(config: EngramConfig, command: string, instead: string): void {
+  if (config.store.url !== '') throw new InvalidInputError(`${command} works on a SQLite file only: ${instead}`);
 }
 
 /**

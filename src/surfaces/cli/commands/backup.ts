@@ -5,6 +5,10 @@ import { backupDatabase } from '../../../index.js';
 import { commandConfig, globalOptions, printJson, requireSqliteFile } from '../context.js';
 import { bytes } from '../format.js';
 
+/** What backs up a PostgreSQL store instead. */
+const PG_DUMP =
+  'back up PostgreSQL with pg_dump (pg_dump --format=custom --file=engram.dump <database URL>, restored with pg_restore), or write the memories alone with engram export';
+
 export function registerBackup(program: Command): void {
   program
     .command('backup')
@@ -17,7 +21,7 @@ export function registerBackup(program: Command): void {
     )
     .action(async (file: string, options: { force?: boolean }, command: Command) => {
       const config = commandConfig(command);
-      requireSqliteFile(config, 'engram backup');
+      requireSqliteFile(config, 'engram backup', PG_DUMP);
       const summary = await backupDatabase({
         config,
         path: globalOptions(command).db ?? config.store.path,

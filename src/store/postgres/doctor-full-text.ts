@@ -1,0 +1,137 @@
+/**
+ * The doctor's full-text part: every memory's `tsvector` holds the words of its text, abstract,
+ * tags and context, as the store would write them now (lexical-text.ts normalises them in
+ * Engram, so they are recomputed here page by page and compared on the server), and the GIN
+ * index over them is there and valid. The repair writes the words again from the memories, which
+ * it only reads; a memory changed meanwhile is left to the write that changed it.
+ */
+import type { Memory } from '../../model/memory.js';
+import type { DoctorFinding, DoctorRepair } from '../doctor-report.js';
+import { MEMORY_COLUMNS, type MemoryRow, rowToMemory } from '../sqlite/rows.js';
+import type { Queryable } from './connection.js';
+import { changesOf, EXAMPLES, examples, findingsOf, plural, type PostgresDoctorPart, repairable } from './doctor-part.js';
+import { searchFields, searchVectorSql } from './lexical-text.js';
+
+/** Memories read and compared per round trip. */
+const PAGE = 500;
+const INDEX = 'memories_search';
+const READ = `SELECT m.rowid, ${MEMORY_COLUMNS.map((c) => `m.${c}`).join(', ')} FROM memories m
+  WHERE m.rowid > $1 ORDER BY m.rowid LIMIT ${PAGE}`;
+/**
+ * Each memory of a page as unnest() rows: its stored fields (so a memory changed since the page
+ * was read matches none) and the words and length the store would write for them.
+ */
+const PAGE_ROWS = `unnest($1::integer[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
+  $8::text[], $9::text[], $10::integer[]) AS u(rowid, text, abstract, tags, context, a, b, c, d, n)`;
+const SAME_FIELDS = `m.rowid = u.rowid AND m.text = u.text AND m.abstract IS NOT DISTINCT FROM u.abstract
+  AND m.tags = u.tags AND m.context IS NOT DISTINCT FROM u.context`;
+const EXPECTED = searchVectorSql(['u.a', 'u.b', 'u.c', 'u.d']);
+const DIFFERENT = `(m.search_vector IS DISTINCT FROM (${EXPECTED}) OR m.search_length <> u.n)`;
+
+export const fullTextPart: PostgresDoctorPart = {
+  check: 'full_text',
+  tables: ['memories'],
+
+  async examine(db) {
+    const problems: DoctorFinding[] = [];
+    const index = await indexState(db);
+    if (index !== 'valid') {
+      const what = index === 'missing' ? `is gone` : `is invalid (an interrupted build)`;
+      problems.push(
+        repairable('full_text', `the full-text index ${INDEX} ${what}: search by words reads every memory`, 'builds it again'),
+      );
+    }
+    const stale = { empty: [] as string[], different: [] as string[] };
+    for await (const page of pages(db)) {
+      const result = await db.query(
+        `SELECT m.id, length(m.search_vector) = 0 AS empty FROM ${PAGE_ROWS} JOIN memories m ON ${SAME_FIELDS}
+         WHERE ${DIFFERENT} ORDER BY m.rowid`,
+        page,
+      );
+      for (const row of result.rows as { id: string; empty: boolean }[]) (row.empty ? stale.empty : stale.different).push(row.id);
+    }
+    if (stale.empty.length > 0) {
+      const ids = stale.empty.slice(0, EXAMPLES);
+      problems.push(
+        repairable(
+          'full_text',
+          `${plural(stale.empty.length, 'memory', 'memories')} without full-text words${examples(ids, stale.empty.length)}: search by words cannot find them`,
+          'writes their words again',
+        ),
+      );
+    }
+    if (stale.different.length > 0) {
+      const ids = stale.different.slice(0, EXAMPLES);
+      problems.push(
+        repairable(
+          'full_text',
+          `${plural(stale.different.length, 'memory', 'memories')} whose full-text words do not match their text${examples(ids, stale.different.length)}: search by words misses or misranks them`,
+          'writes their words again',
+        ),
+      );
+    }
+    const memories = Number((await db.query(`SELECT count(*) AS n FROM memories`)).rows[0]?.n ?? 0);
+    return findingsOf(
+      'full_text',
+      problems,
+      `${plural(memories, 'memory', 'memories')} indexed, every one by the words of its text`,
+    );
+  },
+
+  async repair(db) {
+    const repairs: DoctorRepair[] = [];
+    const index = await indexState(db);
+    if (index === 'invalid') await db.query(`REINDEX INDEX ${INDEX}`);
+    if (index === 'missing') await db.query(`CREATE INDEX ${INDEX} ON memories USING gin (search_vector)`);
+    if (index !== 'valid') repairs.push({ check: 'full_text', message: `built the full-text index ${INDEX} again` });
+    let written = 0;
+    for await (const page of pages(db)) {
+      written += await changesOf(
+        db,
+        `UPDATE memories m SET search_vector = ${EXPECTED}, search_length = u.n FROM ${PAGE_ROWS}
+         WHERE ${SAME_FIELDS} AND ${DIFFERENT}`,
+        page,
+      );
+    }
+    if (written > 0) {
+      repairs.push({
+        check: 'full_text',
+        message: `wrote the full-text words of ${plural(written, 'memory', 'memories')} again`,
+      });
+    }
+    return repairs;
+  },
+};
+
+/** Whether the GIN index over the words is there and usable. */
+async function indexState(db: Queryable): Promise<'valid' | 'invalid' | 'missing'> {
+  const result = await db.query(`SELECT i.indisvalid AS valid FROM pg_index i WHERE i.indexrelid = to_regclass($1)`, [INDEX]);
+  const row = result.rows[0] as { valid: boolean } | undefined;
+  return row === undefined ? 'missing' : row.valid ? 'valid' : 'invalid';
+}
+
+/** Every memory, a page at a time, as the parameters of `PAGE_ROWS`. */
+async function* pages(db: Queryable): AsyncIterable<unknown[]> {
+  let after = 0;
+  for (;;) {
+    const rows = (await db.query(READ, [after])).rows as MemoryRow[];
+    if (rows.length === 0) return;
+    const memories: Memory[] = rows.map(rowToMemory);
+    const fields = memories.map(searchFields);
+    const column = (i: number) => fields.map((f) => f.fields[i]);
+    yield [
+      rows.map((row) => row.rowid),
+      rows.map((row) => row.text),
+      rows.map((row) => row.abstract),
+      rows.map((row) => row.tags),
+      rows.map((row) => row.context),
+      column(0),
+      column(1),
+      column(2),
+      column(3),
+      fields.map((f) => f.length),
+    ];
+    after = rows[rows.length - 1]?.rowid ?? after;
+    if (rows.length < PAGE) return;
+  }
+}
