@@ -64,6 +64,7 @@ import {
   removeMentionRows,
   resolveRelation,
 } from './graph-relations.js';
+import { lockClaimedKeys, supersededMeanwhile, supersedeHolder } from './key-holders.js';
 import { searchLexicalRows } from './lexical-search.js';
 import { searchFields, searchVectorSql } from './lexical-text.js';
 import { listMemoryRows } from './memory-list.js';
@@ -116,8 +117,16 @@ export class PostgresStore implements Store {
     const added: { rowid: number; tenant: string; vector: Float32Array }[] = [];
     const touched = (change.update ?? []).some((u) => u.vector !== undefined) || (change.insert ?? []).some((i) => i.vector);
     const counted = await this.transaction(async (db) => {
+      // Writers of one key, on any server, take turns from here (key-holders.ts).
+      const replacing = change.replaceKeyHolders === true;
+      if (replacing)
+        await lockClaimedKeys(
+          db,
+          (change.insert ?? []).map(({ memory }) => memory),
+        );
       // Updates first: a memory superseded in this change frees its key for the insert.
       for (const { memory, vector } of change.update ?? []) {
+        if (replacing && (await supersededMeanwhile(db, memory))) continue;
         const rowid = await this.writeMemory(db, memory, 'update');
         if (vector !== undefined) {
           await this.vectors.delete(db, rowid);
@@ -129,6 +138,7 @@ export class PostgresStore implements Store {
         }
       }
       for (const { memory, vector } of change.insert ?? []) {
+        if (replacing) await supersedeHolder(db, memory);
         const rowid = await this.writeMemory(db, memory, 'insert');
         if (vector) {
           await this.vectors.write(db, rowid, memory.tenant, vector);
