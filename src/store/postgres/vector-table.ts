@@ -134,8 +134,8 @@ export class PostgresVectorTable {
       Math.ceil(index.size * CANDIDATES_SHARE),
     );
     const candidates = index.nearestTo(vector, first);
-    const admitted = await this.admittedAmong(db, candidates, where, params);
-    const best = this.rescore(admitted.slice(0, Math.ceil(limit * EXACT_PER_RESULT)), vector, limit);
+    const admitted = await this.admittedAmong(db, candidates, Math.ceil(limit * EXACT_PER_RESULT), where, params);
+    const best = this.rescore(admitted, vector, limit);
     if (best.length >= limit || bounded || first >= index.size) return best;
     // The filter left out too many of the nearest: scan exactly what it admits.
     return this.scan(db, where, params, vector, limit);
@@ -167,20 +167,32 @@ export class PostgresVectorTable {
     }
   }
 
-  /** Those of these candidate rowids that the filter admits, with their vectors, in their order. */
+  /**
+   * The first `wanted` of these candidate rowids that the filter admits, with their vectors, in
+   * the candidates' order. The filter is checked on the rowids alone, and only the vectors to be
+   * re-scored cross the wire (a few dozen KiB, not the candidates' megabyte).
+   */
   private async admittedAmong(
     db: Queryable,
     rowids: readonly number[],
+    wanted: number,
     where: string,
     params: Params,
   ): Promise<{ id: string; vector: Float32Array }[]> {
     if (rowids.length === 0) return [];
     const own = new Params(params.values);
     const list = own.add([...rowids]);
+    const passed = await db.query(
+      `SELECT m.rowid FROM memories m WHERE m.rowid = ANY(${list}::integer[]) AND ${where}`,
+      own.values,
+    );
+    const admitted = new Set((passed.rows as { rowid: number }[]).map((row) => row.rowid));
+    const chosen = rowids.filter((rowid) => admitted.has(rowid)).slice(0, wanted);
+    if (chosen.length === 0) return [];
     const result = await db.query(
       `SELECT m.rowid, m.id, e.vector FROM memories m JOIN memory_embeddings e ON e.rowid = m.rowid
-       WHERE m.rowid = ANY(${list}::integer[]) AND ${where}`,
-      own.values,
+       WHERE m.rowid = ANY($1::integer[])`,
+      [chosen],
     );
     const byRowid = new Map(
       (result.rows as { rowid: number; id: string; vector: Buffer }[]).map((row) => [
@@ -188,7 +200,7 @@ export class PostgresVectorTable {
         { id: row.id, vector: bytesToVector(row.vector) },
       ]),
     );
-    return rowids.flatMap((rowid) => byRowid.get(rowid) ?? []);
+    return chosen.flatMap((rowid) => byRowid.get(rowid) ?? []);
   }
 
   private rescore(rows: readonly { id: string; vector: Float32Array }[], vector: Float32Array, limit: number): VectorHit[] {
