@@ -69,6 +69,7 @@ import { searchLexicalRows } from './lexical-search.js';
 import { searchFields, searchVectorSql } from './lexical-text.js';
 import { listMemoryRows } from './memory-list.js';
 import { migratePostgres, POSTGRES_LATEST_VERSION } from './migrations.js';
+import { preparePgvector } from './pgvector.js';
 import { listInjectionRows, listSessionRows } from './session-list.js';
 import { sessionNeighbours } from './session-neighbours.js';
 import {
@@ -81,7 +82,7 @@ import {
   writeActivity,
   writeSession,
 } from './session-tables.js';
-import { PostgresVectorTable, vectorToBytes } from './vector-table.js';
+import { bytesToVector, PostgresVectorTable, vectorToBytes } from './vector-table.js';
 
 /** The `engram_meta` key of the embedder that made the stored vectors (as in the SQLite store). */
 const INDEX_INFO_KEY = 'vector_index';
@@ -473,7 +474,10 @@ export class PostgresStore implements Store {
   /** The pool, once the database is reachable and migrated. */
   private async db(): Promise<Queryable> {
     if (this.closed) throw new EngramError('closed', 'the PostgreSQL store is closed');
-    this.ready ??= migratePostgres(this.pool, this.url);
+    this.ready ??= migratePostgres(this.pool, this.url).then(async (version) => {
+      this.vectors.pgvector = await preparePgvector(this.queries, bytesToVector);
+      return version;
+    });
     try {
       await this.ready;
     } catch (error) {

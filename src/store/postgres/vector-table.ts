@@ -14,6 +14,7 @@ import { binaryCode, QuantizedIndex } from '../vector/quantized-index.js';
 import type { VectorHit } from '../vector-search.js';
 import type { Queryable } from './connection.js';
 import { Params } from './filter-clause.js';
+import { ensureHnswIndex, searchPgvector, vectorLiteral } from './pgvector.js';
 
 /** Up to this many candidate vectors, an exact scan is cheap enough and exact (as in SQLite). */
 const EXACT_SCAN_MAX = 4_000;
@@ -52,6 +53,10 @@ export function cosine(a: Float32Array, b: Float32Array): number {
 }
 
 export class PostgresVectorTable {
+  /** The database has pgvector: vectors go into its column too, and approximate search is its HNSW index (pgvector.ts). */
+  pgvector = false;
+  /** Dimensions whose HNSW index this process has made sure of. */
+  private readonly hnsw = new Set<number>();
   private readonly indexes = new Map<string, QuantizedIndex>();
   /** The `vector_change_count` value the indexes reflect. */
   private seenChange: number | null = null;
@@ -64,10 +69,20 @@ export class PostgresVectorTable {
       throw new Error(`vector of ${vector.length} dimensions in an index of ${bytes / 4}`);
     }
     const code = binaryCode(vector);
+    const values = [rowid, tenant, vectorToBytes(vector), Buffer.from(code.buffer)];
+    if (this.pgvector) {
+      await db.query(
+        `INSERT INTO memory_embeddings (rowid, tenant, vector, code, embedding) VALUES ($1, $2, $3, $4, $5::vector)
+         ON CONFLICT (rowid) DO UPDATE SET tenant = excluded.tenant, vector = excluded.vector, code = excluded.code,
+           embedding = excluded.embedding`,
+        [...values, vectorLiteral(vector)],
+      );
+      return;
+    }
     await db.query(
       `INSERT INTO memory_embeddings (rowid, tenant, vector, code) VALUES ($1, $2, $3, $4)
        ON CONFLICT (rowid) DO UPDATE SET tenant = excluded.tenant, vector = excluded.vector, code = excluded.code`,
-      [rowid, tenant, vectorToBytes(vector), Buffer.from(code.buffer)],
+      values,
     );
   }
 
@@ -124,6 +139,12 @@ export class PostgresVectorTable {
     { exact, bounded }: { exact: boolean; bounded: boolean },
   ): Promise<VectorHit[]> {
     if (limit <= 0) return [];
+    if (this.pgvector && !exact) {
+      await ensureHnswIndex(db, vector.length, this.hnsw);
+      const hits = await searchPgvector(db, where, params, vector, limit);
+      // The filter left out too many of the index's nearest: scan exactly what it admits.
+      return hits.length >= limit || bounded ? hits : this.scan(db, where, params, vector, limit);
+    }
     await this.checkFreshness(db);
     const total = this.indexes.get(tenant)?.size ?? (await this.count(db, tenant));
     if (exact || total <= EXACT_SCAN_MAX) return this.scan(db, where, params, vector, limit);
