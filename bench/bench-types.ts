@@ -13,6 +13,11 @@ export interface BenchOptions {
   context?: boolean | undefined;
   /** The largest sizes too (scale: 1M memories). @default false */
   full?: boolean | undefined;
+  /**
+   * A PostgreSQL database to measure instead of SQLite files (scale, http): `--store` or
+   * ENGRAM_STORE_URL. Each run works in a schema of its own there and drops it at the end.
+   */
+  store?: string | undefined;
 }
 
 /** A finished benchmark: the table to print and the whole result for `--json`. */

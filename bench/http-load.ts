@@ -1,7 +1,9 @@
 /**
  * A closed-loop HTTP load generator: `connections` keep-alive connections, each sending its
  * next request as soon as the last one is answered, for a fixed time. Latency is measured per
- * request at the client, from send to the last byte of the answer.
+ * request at the client, from send to the last byte of the answer. Given several servers, the
+ * connections are spread over them in turn (connection i to server i mod n), as a load
+ * balancer's round robin would.
  */
 import http from 'node:http';
 
@@ -24,8 +26,8 @@ export interface LoadResult {
 
 /** How to load a server. */
 export interface LoadOptions {
-  /** e.g. http://127.0.0.1:7077 */
-  baseUrl: string;
+  /** e.g. http://127.0.0.1:7077, or several servers of one database. */
+  baseUrl: string | readonly string[];
   connections: number;
   durationMs: number;
   /** The request a connection sends next; `connection` is 0-based, `sequence` counts its requests. */
@@ -36,6 +38,7 @@ export interface LoadOptions {
 /** Runs the load and returns what it measured. */
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
+  const servers = typeof options.baseUrl === 'string' ? [options.baseUrl] : options.baseUrl;
   const latenciesMs: number[] = [];
   let errors = 0;
   const started = performance.now();
@@ -46,7 +49,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
         for (let sequence = 0; performance.now() < end; sequence++) {
           const request = options.next(connection, sequence);
           const at = performance.now();
-          const status = await post(agent, options.baseUrl, request, options.headers ?? {}).catch(() => 0);
+          const server = servers[connection % servers.length] as string;
+          const status = await post(agent, server, request, options.headers ?? {}).catch(() => 0);
           latenciesMs.push(performance.now() - at);
           if (status < 200 || status >= 300) errors++;
         }

@@ -7,13 +7,9 @@
  * `SESSION_TURNS`, so the default search follows the graph as it would for a real store; each
  * query is also run without the graph, to show what graph-aware recall costs.
  */
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-
 import { createLocalEmbedder, openEngram } from 'engram';
-import { SqliteStore } from 'engram/internal';
 
+import { createBenchStore } from './bench-store.js';
 import type { BenchOptions, BenchResult } from './bench-types.js';
 import { machineInfo } from './machine.js';
 import { quantile, textTable } from './stats.js';
@@ -28,8 +24,9 @@ const RECALL_QUERIES = 100;
 interface SizeResult {
   memories: number;
   ingestPerSecond: number;
-  databaseBytes: number;
-  bytesPerMemory: number;
+  /** Null on PostgreSQL, whose data directory holds more than this run's tables. */
+  databaseBytes: number | null;
+  bytesPerMemory: number | null;
   /** The default search: hybrid with graph-aware recall. */
   searchMs: { p50: number; p95: number };
   /** The same queries with `graph: false`. */
@@ -46,11 +43,17 @@ export async function runScaleBenchmark(options: BenchOptions): Promise<BenchRes
   const queries = syntheticQueries(QUERIES);
   const embeddingMs = await timeQueryEmbedding(queries.slice(0, 50));
   const results: Record<string, SizeResult> = {};
-  for (const size of sizes) results[String(size)] = await measureSize(size, queries, embeddingMs, options.log);
+  for (const size of sizes) {
+    const result = await measureSize(size, queries, embeddingMs, options);
+    results[String(size)] = result;
+    // Each size as it finishes: a long run stopped early still told what it measured.
+    options.log(`scale ${size}: ${JSON.stringify(result)}`);
+  }
   const machine = machineInfo();
   const ms = (value: { p50: number; p95: number }) => `${value.p50.toFixed(1)} / ${value.p95.toFixed(1)}`;
+  const backend = options.store === undefined ? 'SQLite' : 'PostgreSQL';
   const table = [
-    `scale: synthetic memories with synthetic clustered 512-d vectors; ${machine.cores} cores (${machine.cpu}), node ${machine.node}`,
+    `scale on ${backend}: synthetic memories with synthetic clustered 512-d vectors; ${machine.cores} cores (${machine.cpu}), node ${machine.node}`,
     `query embedding with the local model: p50 ${quantile(embeddingMs, 0.5).toFixed(1)} ms, p95 ${quantile(embeddingMs, 0.95).toFixed(1)} ms`,
     textTable(
       [
@@ -68,8 +71,8 @@ export async function runScaleBenchmark(options: BenchOptions): Promise<BenchRes
       Object.values(results).map((r) => [
         String(r.memories),
         r.ingestPerSecond.toFixed(0),
-        (r.databaseBytes / 1e6).toFixed(0),
-        (r.bytesPerMemory / 1024).toFixed(2),
+        r.databaseBytes === null ? '-' : (r.databaseBytes / 1e6).toFixed(0),
+        r.bytesPerMemory === null ? '-' : (r.bytesPerMemory / 1024).toFixed(2),
         ms(r.searchMs),
         ms(r.searchWithoutGraphMs),
         ms(r.searchWithEmbeddingMs),
@@ -83,6 +86,7 @@ export async function runScaleBenchmark(options: BenchOptions): Promise<BenchRes
     table,
     json: {
       benchmark: 'scale',
+      backend,
       machine,
       vectors: 'synthetic clustered 512-d',
       queryEmbeddingMs: { p50: quantile(embeddingMs, 0.5), p95: quantile(embeddingMs, 0.95) },
@@ -108,13 +112,12 @@ async function measureSize(
   size: number,
   queries: readonly string[],
   embeddingMs: readonly number[],
-  log: (line: string) => void,
+  { log, store: storeUrl }: BenchOptions,
 ): Promise<SizeResult> {
-  const directory = mkdtempSync(path.join(os.tmpdir(), 'engram-scale-'));
-  const file = path.join(directory, 'scale.db');
+  const database = await createBenchStore(`scale_${size}`, storeUrl);
   try {
     const embedder = createSyntheticEmbedder(topicOf);
-    const store = new SqliteStore(file);
+    const store = database.open();
     const engram = await openEngram({ store, embedder });
     const memories = inSessions(syntheticMemories(size, size));
     const started = performance.now();
@@ -156,12 +159,12 @@ async function measureSize(
     }
     const rssMiB = process.memoryUsage().rss / 2 ** 20;
     await engram.close();
-    const databaseBytes = statSync(file).size;
+    const databaseBytes = database.bytes();
     return {
       memories: size,
       ingestPerSecond: size / ingestSeconds,
       databaseBytes,
-      bytesPerMemory: databaseBytes / size,
+      bytesPerMemory: databaseBytes === null ? null : databaseBytes / size,
       searchMs: { p50: quantile(searchMs, 0.5), p95: quantile(searchMs, 0.95) },
       searchWithoutGraphMs: { p50: quantile(searchWithoutGraphMs, 0.5), p95: quantile(searchWithoutGraphMs, 0.95) },
       graph: { entities: graph.entities, mentions: graph.mentions },
@@ -171,6 +174,6 @@ async function measureSize(
       rssMiB,
     };
   } finally {
-    rmSync(directory, { recursive: true, force: true });
+    await database.remove();
   }
 }

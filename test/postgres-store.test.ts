@@ -17,6 +17,7 @@ import type { SessionRecord } from '../src/model/session.js';
 import { connectionError } from '../src/store/postgres/connection.js';
 import { POSTGRES_MIGRATIONS } from '../src/store/postgres/migrations.js';
 import { PostgresStore } from '../src/store/postgres/postgres-store.js';
+import { createScratchSchema } from '../src/store/postgres/scratch-schema.js';
 import { SqliteStore } from '../src/store/sqlite/sqlite-store.js';
 import { makeMemory, minutesAfterEpoch, TENANT } from './fixtures/memory.js';
 import { type PostgresServer, startPostgres } from './fixtures/postgres-server.js';
@@ -291,6 +292,29 @@ describe('PostgresStore migrations', () => {
       await client.end();
       await a.close();
       await b.close();
+    }
+  });
+
+  it('gives a benchmark a scratch schema of its own that holds its tables and is dropped with them', async () => {
+    const url = await server.createDatabase(`scratch_${++databases}`);
+    const schema = await createScratchSchema(url, 'engram_bench_scale_1');
+    const store = new PostgresStore(schema.url);
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    const schemasHolding = async () =>
+      (await client.query(`SELECT table_schema FROM information_schema.tables WHERE table_name = 'memories'`)).rows.map(
+        (row: { table_schema: string }) => row.table_schema,
+      );
+    try {
+      await store.commit({ insert: [{ memory: makeMemory({ id: 'm1' }), vector: null }] });
+      expect(await schemasHolding()).toEqual(['engram_bench_scale_1']);
+      await store.close();
+      await schema.drop();
+      expect(await schemasHolding()).toEqual([]);
+      await expect(createScratchSchema(url, 'Bad-Name')).rejects.toThrow(/lower-case letters, digits and _/);
+    } finally {
+      await client.end();
+      await store.close();
     }
   });
 

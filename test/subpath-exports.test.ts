@@ -57,7 +57,16 @@ describe('the subpath exports', () => {
 
   it('engram/internal exports exactly these runtime names', () => {
     expect(Object.keys(internal).sort()).toEqual(
-      ['SqliteStore', 'describeIssues', 'extractGraph', 'formatRecallBlock', 'scoreExtraction', 'withEmbeddingCache'].sort(),
+      [
+        'PostgresStore',
+        'SqliteStore',
+        'createScratchSchema',
+        'describeIssues',
+        'extractGraph',
+        'formatRecallBlock',
+        'scoreExtraction',
+        'withEmbeddingCache',
+      ].sort(),
     );
   });
 

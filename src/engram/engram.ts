@@ -219,6 +219,8 @@ export class Engram implements ToolEngine {
     await this.store.commit({
       insert: memories.map((memory, i) => ({ memory, vector: vectors?.[i] ?? null })),
       update: [...replaced.values()].map((memory) => ({ memory })),
+      // Another writer (another server, or another request) may have taken a key since findByKey.
+      replaceKeyHolders: true,
     });
     await recordEmbedder(this.store, this.embedder, vectors ?? []);
     // A superseded memory's relations end: the newer memory states what holds now.

@@ -17,6 +17,15 @@ export interface MemoryChange {
   insert?: readonly MemoryEntry[];
   /** Whole records replacing the stored ones with the same id; `vector: undefined` keeps the old vector. */
   update?: readonly { memory: Memory; vector?: Float32Array | null }[];
+  /**
+   * How an inserted live memory with a key meets another live holder of that key (tenant, scope,
+   * key) at commit time, one that another writer committed after this one looked: refused
+   * (false), or superseded by the inserted memory (true: the last write to commit holds the key,
+   * the earlier ones are kept, superseded, in one chain). With true, an update in this change that
+   * supersedes a memory someone else superseded meanwhile is skipped, keeping their pointer.
+   * @default false
+   */
+  replaceKeyHolders?: boolean;
 }
 
 /**

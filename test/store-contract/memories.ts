@@ -142,6 +142,40 @@ export function memoryStoreContract(current: () => MemoryStore): void {
       expect((await store.findByKey(TENANT, 'user:alice', 'editor'))?.id).toBe('second');
       expect((await store.getMemory(TENANT, 'first'))?.supersededBy).toBe('second');
     });
+
+    it('with replaceKeyHolders, supersedes a holder of the key that another writer committed since this one looked', async () => {
+      // Both writers saw no holder; the other committed first.
+      await insert(entry(makeMemory({ id: 'theirs', key: 'editor', createdAt: minutesAfterEpoch(1) })));
+
+      await store.commit({
+        insert: [entry(makeMemory({ id: 'mine', key: 'editor', createdAt: minutesAfterEpoch(2) }))],
+        replaceKeyHolders: true,
+      });
+
+      expect((await store.findByKey(TENANT, 'user:alice', 'editor'))?.id).toBe('mine');
+      expect(await store.getMemory(TENANT, 'theirs')).toMatchObject({ supersededBy: 'mine', updatedAt: minutesAfterEpoch(2) });
+    });
+
+    it('with replaceKeyHolders, keeps the pointer of a holder another writer superseded first, in one chain', async () => {
+      const first = makeMemory({ id: 'first', key: 'editor' });
+      await insert(entry(first));
+      // Both writers read `first` as the holder; the other committed first.
+      await store.commit({
+        insert: [entry(makeMemory({ id: 'theirs', key: 'editor' }))],
+        update: [{ memory: { ...first, supersededBy: 'theirs' } }],
+        replaceKeyHolders: true,
+      });
+
+      await store.commit({
+        insert: [entry(makeMemory({ id: 'mine', key: 'editor' }))],
+        update: [{ memory: { ...first, supersededBy: 'mine' } }],
+        replaceKeyHolders: true,
+      });
+
+      expect((await store.getMemory(TENANT, 'first'))?.supersededBy).toBe('theirs');
+      expect((await store.getMemory(TENANT, 'theirs'))?.supersededBy).toBe('mine');
+      expect((await store.findByKey(TENANT, 'user:alice', 'editor'))?.id).toBe('mine');
+    });
   });
 
   describe('purging memories', () => {

@@ -64,10 +64,12 @@ import {
   removeMentionRows,
   resolveRelation,
 } from './graph-relations.js';
+import { lockClaimedKeys, supersededMeanwhile, supersedeHolder } from './key-holders.js';
 import { searchLexicalRows } from './lexical-search.js';
 import { searchFields, searchVectorSql } from './lexical-text.js';
 import { listMemoryRows } from './memory-list.js';
 import { migratePostgres, POSTGRES_LATEST_VERSION } from './migrations.js';
+import { preparePgvector } from './pgvector.js';
 import { listInjectionRows, listSessionRows } from './session-list.js';
 import { sessionNeighbours } from './session-neighbours.js';
 import {
@@ -80,7 +82,7 @@ import {
   writeActivity,
   writeSession,
 } from './session-tables.js';
-import { PostgresVectorTable, vectorToBytes } from './vector-table.js';
+import { bytesToVector, PostgresVectorTable, vectorToBytes } from './vector-table.js';
 
 /** The `engram_meta` key of the embedder that made the stored vectors (as in the SQLite store). */
 export const INDEX_INFO_KEY = 'vector_index';
@@ -116,8 +118,16 @@ export class PostgresStore implements Store {
     const added: { rowid: number; tenant: string; vector: Float32Array }[] = [];
     const touched = (change.update ?? []).some((u) => u.vector !== undefined) || (change.insert ?? []).some((i) => i.vector);
     const counted = await this.transaction(async (db) => {
+      // Writers of one key, on any server, take turns from here (key-holders.ts).
+      const replacing = change.replaceKeyHolders === true;
+      if (replacing)
+        await lockClaimedKeys(
+          db,
+          (change.insert ?? []).map(({ memory }) => memory),
+        );
       // Updates first: a memory superseded in this change frees its key for the insert.
       for (const { memory, vector } of change.update ?? []) {
+        if (replacing && (await supersededMeanwhile(db, memory))) continue;
         const rowid = await this.writeMemory(db, memory, 'update');
         if (vector !== undefined) {
           await this.vectors.delete(db, rowid);
@@ -129,6 +139,7 @@ export class PostgresStore implements Store {
         }
       }
       for (const { memory, vector } of change.insert ?? []) {
+        if (replacing) await supersedeHolder(db, memory);
         const rowid = await this.writeMemory(db, memory, 'insert');
         if (vector) {
           await this.vectors.write(db, rowid, memory.tenant, vector);
@@ -463,7 +474,10 @@ export class PostgresStore implements Store {
   /** The pool, once the database is reachable and migrated. */
   private async db(): Promise<Queryable> {
     if (this.closed) throw new EngramError('closed', 'the PostgreSQL store is closed');
-    this.ready ??= migratePostgres(this.pool, this.url);
+    this.ready ??= migratePostgres(this.pool, this.url).then(async (version) => {
+      this.vectors.pgvector = await preparePgvector(this.queries, bytesToVector);
+      return version;
+    });
     try {
       await this.ready;
     } catch (error) {

@@ -14,6 +14,7 @@ import { binaryCode, QuantizedIndex } from '../vector/quantized-index.js';
 import type { VectorHit } from '../vector-search.js';
 import type { Queryable } from './connection.js';
 import { Params } from './filter-clause.js';
+import { ensureHnswIndex, searchPgvector, vectorLiteral } from './pgvector.js';
 
 /** Up to this many candidate vectors, an exact scan is cheap enough and exact (as in SQLite). */
 const EXACT_SCAN_MAX = 4_000;
@@ -52,6 +53,10 @@ export function cosine(a: Float32Array, b: Float32Array): number {
 }
 
 export class PostgresVectorTable {
+  /** The database has pgvector: vectors go into its column too, and approximate search is its HNSW index (pgvector.ts). */
+  pgvector = false;
+  /** Dimensions whose HNSW index this process has made sure of. */
+  private readonly hnsw = new Set<number>();
   private readonly indexes = new Map<string, QuantizedIndex>();
   /** The `vector_change_count` value the indexes reflect. */
   private seenChange: number | null = null;
@@ -64,10 +69,20 @@ export class PostgresVectorTable {
       throw new Error(`vector of ${vector.length} dimensions in an index of ${bytes / 4}`);
     }
     const code = binaryCode(vector);
+    const values = [rowid, tenant, vectorToBytes(vector), Buffer.from(code.buffer)];
+    if (this.pgvector) {
+      await db.query(
+        `INSERT INTO memory_embeddings (rowid, tenant, vector, code, embedding) VALUES ($1, $2, $3, $4, $5::vector)
+         ON CONFLICT (rowid) DO UPDATE SET tenant = excluded.tenant, vector = excluded.vector, code = excluded.code,
+           embedding = excluded.embedding`,
+        [...values, vectorLiteral(vector)],
+      );
+      return;
+    }
     await db.query(
       `INSERT INTO memory_embeddings (rowid, tenant, vector, code) VALUES ($1, $2, $3, $4)
        ON CONFLICT (rowid) DO UPDATE SET tenant = excluded.tenant, vector = excluded.vector, code = excluded.code`,
-      [rowid, tenant, vectorToBytes(vector), Buffer.from(code.buffer)],
+      values,
     );
   }
 
@@ -124,6 +139,12 @@ export class PostgresVectorTable {
     { exact, bounded }: { exact: boolean; bounded: boolean },
   ): Promise<VectorHit[]> {
     if (limit <= 0) return [];
+    if (this.pgvector && !exact) {
+      await ensureHnswIndex(db, vector.length, this.hnsw);
+      const hits = await searchPgvector(db, where, params, vector, limit);
+      // The filter left out too many of the index's nearest: scan exactly what it admits.
+      return hits.length >= limit || bounded ? hits : this.scan(db, where, params, vector, limit);
+    }
     await this.checkFreshness(db);
     const total = this.indexes.get(tenant)?.size ?? (await this.count(db, tenant));
     if (exact || total <= EXACT_SCAN_MAX) return this.scan(db, where, params, vector, limit);
@@ -134,8 +155,8 @@ export class PostgresVectorTable {
       Math.ceil(index.size * CANDIDATES_SHARE),
     );
     const candidates = index.nearestTo(vector, first);
-    const admitted = await this.admittedAmong(db, candidates, where, params);
-    const best = this.rescore(admitted.slice(0, Math.ceil(limit * EXACT_PER_RESULT)), vector, limit);
+    const admitted = await this.admittedAmong(db, candidates, Math.ceil(limit * EXACT_PER_RESULT), where, params);
+    const best = this.rescore(admitted, vector, limit);
     if (best.length >= limit || bounded || first >= index.size) return best;
     // The filter left out too many of the nearest: scan exactly what it admits.
     return this.scan(db, where, params, vector, limit);
@@ -167,20 +188,32 @@ export class PostgresVectorTable {
     }
   }
 
-  /** Those of these candidate rowids that the filter admits, with their vectors, in their order. */
+  /**
+   * The first `wanted` of these candidate rowids that the filter admits, with their vectors, in
+   * the candidates' order. The filter is checked on the rowids alone, and only the vectors to be
+   * re-scored cross the wire (a few dozen KiB, not the candidates' megabyte).
+   */
   private async admittedAmong(
     db: Queryable,
     rowids: readonly number[],
+    wanted: number,
     where: string,
     params: Params,
   ): Promise<{ id: string; vector: Float32Array }[]> {
     if (rowids.length === 0) return [];
     const own = new Params(params.values);
     const list = own.add([...rowids]);
+    const passed = await db.query(
+      `SELECT m.rowid FROM memories m WHERE m.rowid = ANY(${list}::integer[]) AND ${where}`,
+      own.values,
+    );
+    const admitted = new Set((passed.rows as { rowid: number }[]).map((row) => row.rowid));
+    const chosen = rowids.filter((rowid) => admitted.has(rowid)).slice(0, wanted);
+    if (chosen.length === 0) return [];
     const result = await db.query(
       `SELECT m.rowid, m.id, e.vector FROM memories m JOIN memory_embeddings e ON e.rowid = m.rowid
-       WHERE m.rowid = ANY(${list}::integer[]) AND ${where}`,
-      own.values,
+       WHERE m.rowid = ANY($1::integer[])`,
+      [chosen],
     );
     const byRowid = new Map(
       (result.rows as { rowid: number; id: string; vector: Buffer }[]).map((row) => [
@@ -188,7 +221,7 @@ export class PostgresVectorTable {
         { id: row.id, vector: bytesToVector(row.vector) },
       ]),
     );
-    return rowids.flatMap((rowid) => byRowid.get(rowid) ?? []);
+    return chosen.flatMap((rowid) => byRowid.get(rowid) ?? []);
   }
 
   private rescore(rows: readonly { id: string; vector: Float32Array }[], vector: Float32Array, limit: number): VectorHit[] {

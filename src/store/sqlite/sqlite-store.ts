@@ -143,9 +143,18 @@ export class SqliteStore implements Store {
         .join(', ')} WHERE id = @id AND tenant = @tenant`,
     );
     const rowidOf = this.db.prepare(`SELECT rowid FROM memories WHERE id = ?`).pluck();
+    const replacing = change.replaceKeyHolders === true;
+    const supersededBy = this.db.prepare(`SELECT superseded_by FROM memories WHERE tenant = ? AND id = ?`).pluck();
+    const supersedeHolder = this.db.prepare(
+      `UPDATE memories SET superseded_by = @id, updated_at = @at
+       WHERE tenant = @tenant AND scope = @scope AND key = @key AND superseded_by IS NULL AND archived_at IS NULL`,
+    );
     // Updates first: a memory superseded in this change frees its key for the insert.
     this.writeTransaction(() => {
       for (const { memory, vector } of change.update ?? []) {
+        // Superseded by another writer since the engine read it: their pointer stays (MemoryChange).
+        const current = replacing && memory.supersededBy !== null ? supersededBy.get(memory.tenant, memory.id) : null;
+        if (current != null && current !== memory.supersededBy) continue;
         const { changes } = update.run(memoryToParams(memory));
         if (changes === 0) throw new Error(`update of unknown memory ${memory.id}`);
         if (vector !== undefined) {
@@ -155,6 +164,10 @@ export class SqliteStore implements Store {
         }
       }
       for (const { memory, vector } of change.insert ?? []) {
+        if (replacing && memory.key !== null && memory.supersededBy === null && memory.archivedAt === null) {
+          const { tenant, scope, key, id } = memory;
+          supersedeHolder.run({ tenant, scope, key, id, at: Date.parse(memory.createdAt) });
+        }
         const { lastInsertRowid } = insert.run(memoryToParams(memory));
         if (vector) this.vectors.write(Number(lastInsertRowid), memory.tenant, vector);
       }

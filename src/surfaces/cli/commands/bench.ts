@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 
 import type { Command } from 'commander';
 
-import { EngramError, InvalidInputError } from '../../../index.js';
+import { EngramError, InvalidInputError, redactUrl } from '../../../index.js';
 import { globalOptions, printJson } from '../context.js';
 
 /** The benchmarks in bench/registry.ts, for the help text (a CLI test keeps the two lists equal). */
@@ -39,7 +39,14 @@ const BENCH_SOURCES = fileURLToPath(new URL('bench/registry.ts', ROOT));
 interface BenchRegistry {
   runBenchmark(
     name: string,
-    options: { count: number; data?: string | undefined; context: boolean; full: boolean; log: (line: string) => void },
+    options: {
+      count: number;
+      data?: string | undefined;
+      context: boolean;
+      full: boolean;
+      store?: string | undefined;
+      log: (line: string) => void;
+    },
   ): Promise<{ table: string; json: unknown }>;
 }
 
@@ -62,20 +69,25 @@ Examples:
   engram bench ingest --count 2000 --json
   engram bench locomo --data ../shared/bench/locomo/locomo-dev.json
   engram bench longmemeval --data longmemeval_s.json --no-context
-  engram bench scale`,
+  engram bench scale
+  engram bench scale --store postgres://engram:secret@db:5432/engram   (scale, http: on PostgreSQL)`,
     )
     .action(
       async (name: string, options: { count: string; data?: string; context: boolean; full?: boolean }, command: Command) => {
         const count = Number(options.count);
         if (!Number.isInteger(count) || count < 1)
           throw new InvalidInputError(`--count must be a whole number of at least 1 (got ${options.count})`);
-        const json = globalOptions(command).json ?? false;
+        const { json = false, store } = globalOptions(command);
+        if (store !== undefined && !/^postgres(ql)?:\/\//i.test(store)) {
+          throw new InvalidInputError(`--store takes a postgres:// URL (got "${redactUrl(store)}")`);
+        }
         const { runBenchmark } = await loadBenchRegistry(name);
         const result = await runBenchmark(name, {
           count,
           data: options.data,
           context: options.context,
           full: options.full ?? false,
+          store,
           log: json ? () => undefined : (line) => process.stderr.write(`${line}\n`),
         });
         if (json) printJson(result.json);
