@@ -11,6 +11,7 @@ import { vector } from '@electric-sql/pglite-pgvector';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import { PostgresDoctor } from '../src/store/postgres/doctor.js';
 import { PostgresStore } from '../src/store/postgres/postgres-store.js';
 import { makeMemory, TENANT } from './fixtures/memory.js';
 import { gaussian, seededRandom } from './fixtures/random.js';
@@ -125,6 +126,37 @@ describe('PostgresStore with pgvector (PGlite over the wire protocol)', () => {
         `SELECT count(*)::int AS n FROM memory_embeddings WHERE embedding IS NOT NULL`,
       );
       expect(filled.rows[0]?.n).toBe(40);
+    } finally {
+      await after.close();
+    }
+  }, 120_000);
+
+  it("fills the vector column of vectors the doctor's repair writes", async () => {
+    served = await servePglite(true);
+    const store = openStore(served.url);
+    const vectors = randomVectors(30, 16, 5);
+    try {
+      await store.commit({ insert: vectors.map((v, i) => ({ memory: makeMemory({ id: `v${i}` }), vector: v })) });
+      await served.db.query(`DELETE FROM memory_embeddings WHERE rowid = (SELECT rowid FROM memories WHERE id = 'v7')`);
+    } finally {
+      await store.close();
+    }
+    const server = served;
+    await vi.waitFor(() => expect(server.connections()).toBe(0), { timeout: 10_000, interval: 20 });
+    const doctor = await PostgresDoctor.open(served.url);
+    try {
+      expect(await doctor.writeVectors([{ id: 'v7', vector: vectors[7] as Float32Array }])).toBe(1);
+    } finally {
+      await doctor.close();
+    }
+    await vi.waitFor(() => expect(server.connections()).toBe(0), { timeout: 10_000, interval: 20 });
+    const after = openStore(served.url);
+    try {
+      const filled = await served.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM memory_embeddings WHERE embedding IS NOT NULL`,
+      );
+      expect(filled.rows[0]?.n).toBe(30);
+      expect((await after.searchVector({ tenant: TENANT }, vectors[7] as Float32Array, 1))[0]?.id).toBe('v7');
     } finally {
       await after.close();
     }

@@ -22,7 +22,8 @@ import { examineSchema, upgradedSchema } from './doctor-schema.js';
 import { sessionsPart } from './doctor-sessions.js';
 import { countVectorChange, recordedEmbedder, vectorsPart, WITHOUT_VECTOR } from './doctor-vectors.js';
 import { migratePostgres, POSTGRES_LATEST_VERSION } from './migrations.js';
-import { vectorToBytes } from './vector-table.js';
+import { preparePgvector } from './pgvector.js';
+import { bytesToVector, vectorToBytes } from './vector-table.js';
 
 const PARTS: readonly PostgresDoctorPart[] = [fullTextPart, vectorsPart, sessionsPart, graphPart];
 /** The doctor runs one thing at a time; a second connection serves `migratePostgres`'s own. */
@@ -117,7 +118,11 @@ export class PostgresDoctor implements StoreDoctor {
         );
         written += result.rowCount ?? 0;
       }
-      if (written > 0) await countVectorChange(db);
+      if (written > 0) {
+        // With pgvector, the new rows' vector column is filled too, or approximate search misses them.
+        await preparePgvector(db, bytesToVector);
+        await countVectorChange(db);
+      }
       return written;
     });
   }
