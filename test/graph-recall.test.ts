@@ -195,6 +195,31 @@ describe('graph-aware recall', () => {
     );
   });
 
+  it('orders a search that names an entity by the fused score when vectors are on, and leaves relevance alone', async () => {
+    const withModel = await openEngram({ path: path.join(dir, 'fused.db'), clock: manualClock(DAY) });
+    try {
+      for (const text of CONVERSATION) await withModel.remember({ text, kind: 'episode', sessionId: 's1', occurredAt: DAY });
+      await withModel.remember({ text: 'The cat sleeps on the sofa every afternoon.' });
+      const run = (query: string, graph?: boolean) =>
+        withModel.search({ query, limit: 20, recordRetrieval: false, ...(graph === undefined ? {} : { graph }) });
+      const summed = (hit: SearchHit) => hit.relevance * hit.factors.recency * hit.factors.scope * hit.factors.exact;
+
+      const hits = await run('What did Caroline feel at the support group?');
+      const plain = await run('What did Caroline feel at the support group?', false);
+      // Ranked by the fused score (fused-rank.ts), not by relevance × factors as the plain search is.
+      expect(hits.map((hit) => hit.score)).toEqual([...hits.map((hit) => hit.score)].sort((a, b) => b - a));
+      expect(hits.some((hit) => Math.abs(hit.score - summed(hit)) > 1e-9)).toBe(true);
+      expect(plain.every((hit) => Math.abs(hit.score - summed(hit)) < 1e-9)).toBe(true);
+      // Relevance is the calibrated hybrid score with the graph's amounts, as before.
+      const hers = hitOf(hits, hits.find((hit) => hit.via === 'Caroline')?.memory);
+      expect(hers!.relevance).toBeGreaterThan(hitOf(plain, hers?.memory)!.relevance);
+      // A query that names no entity is ranked as without the graph.
+      expect(await run('where does the cat sleep')).toEqual(await run('where does the cat sleep', false));
+    } finally {
+      await withModel.close();
+    }
+  });
+
   it('says the path in the receipt of active recall (with the local model, which active recall needs)', async () => {
     const withModel = await openEngram({ path: path.join(dir, 'model.db'), clock: manualClock(DAY) });
     try {

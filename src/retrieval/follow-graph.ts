@@ -26,6 +26,16 @@ export interface GraphDraft {
   signals: { graph: number | null };
   /** What the graph added and why; null until the graph stage has looked at it. */
   graph: GraphPart | null;
+  /** What the graph stage saw around it in its session (for the fused order, fused-rank.ts); null until then. */
+  around?: SessionSurroundings | undefined;
+}
+
+/** A candidate's place among the others in its session. */
+export interface SessionSurroundings {
+  /** Turns from the nearest of the best hits, when it is beside one (see GRAPH_REACH.radius); else null. */
+  besideBest: number | null;
+  /** The best raw score, graph paths included, of a candidate right beside it in its session; 0 when none is. */
+  neighbourRaw: number;
 }
 
 /** How far below the hit it is beside a lifted neighbour stays. */
@@ -64,12 +74,45 @@ export async function followGraph<D extends GraphDraft>(parts: {
   const added = await parts.draft([...beside.keys()].filter((id) => !byId.has(id)));
   await addGraphParts(store, filter.tenant, graph, added);
   for (const d of added) byId.set(d.memory.id, d);
-  for (const [id, seedId] of beside) {
+  // Before any lift: how well each candidate matched on its own, with the graph's paths.
+  const unlifted = new Map([...byId].map(([id, d]) => [id, d.raw + (d.graph?.boost ?? 0)]));
+  for (const [id, { of: seedId }] of beside) {
     const d = byId.get(id);
     const from = byId.get(seedId);
     if (d && from) liftBeside(d, from);
   }
+  const ranked = [...byId.values()].sort((a, b) => score(b) - score(a));
+  await addSurroundings(store, filter, ranked, unlifted, beside);
   return [...byId.values()];
+}
+
+/**
+ * Candidates, best first, whose session neighbours are read for the fused order (fused-rank.ts):
+ * on LoCoMo, reading them for every candidate (about 100) ranks the first 25 no better, at three
+ * times the cost.
+ */
+const SURROUNDINGS_READ = 30;
+
+/**
+ * Records each candidate's surroundings: how far it is from the best hits, and — for `best`,
+ * the candidates that can still reach the top — how well the candidates right beside it matched
+ * (`unlifted`: their raw score with the graph's paths, before any lift).
+ */
+async function addSurroundings(
+  store: GraphReader,
+  filter: MemoryFilter,
+  drafts: readonly GraphDraft[],
+  unlifted: ReadonlyMap<string, number>,
+  beside: ReadonlyMap<string, { distance: number }>,
+): Promise<void> {
+  const best = drafts.slice(0, SURROUNDINGS_READ);
+  for (const d of drafts) d.around = { besideBest: beside.get(d.memory.id)?.distance ?? null, neighbourRaw: 0 };
+  const byId = new Map(best.map((d) => [d.memory.id, d]));
+  for (const { memoryId, of } of await store.listSessionNeighbours(filter, [...byId.keys()], 1)) {
+    const around = byId.get(of)?.around;
+    const next = unlifted.get(memoryId);
+    if (around && next !== undefined) around.neighbourRaw = Math.max(around.neighbourRaw, next);
+  }
 }
 
 /** Lifts `d` towards the hit `from` it sits beside, never past it: the best match keeps its place. */
@@ -79,7 +122,12 @@ function liftBeside(d: GraphDraft, from: GraphDraft): void {
   if (lifted <= total(d)) return; // already level with it or above (the best seed beside the second)
   const note = `beside ${from.memory.id} in its session`;
   const via = d.graph?.via ?? null;
-  d.graph = { boost: lifted - d.raw, via: via === null ? note : `${via}; ${note}` };
+  d.graph = {
+    boost: lifted - d.raw,
+    via: via === null ? note : `${via}; ${note}`,
+    about: d.graph?.about ?? false,
+    dated: d.graph?.dated ?? false,
+  };
   d.signals.graph = d.graph.boost;
 }
 
@@ -91,7 +139,7 @@ async function addGraphParts(store: GraphReader, tenant: string, graph: QueryGra
     drafts.map((d) => d.memory.id),
   );
   for (const d of drafts) {
-    d.graph = parts.get(d.memory.id) ?? { boost: 0, via: null };
+    d.graph = parts.get(d.memory.id) ?? { boost: 0, via: null, about: false, dated: false };
     d.signals.graph = d.graph.boost;
   }
 }

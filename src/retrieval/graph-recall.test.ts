@@ -43,26 +43,33 @@ describe('partOf: the path from a query to one memory', () => {
     ['naming nothing the query leads to', [said('melanie')], 0, null],
     ['no mentions at all', [], 0, null],
   ])('%s', (_, mentions, boost, via) => {
-    expect(partOf(graph(), mentions, entities)).toEqual({ boost, via });
+    expect(partOf(graph(), mentions, entities)).toMatchObject({ boost, via });
+  });
+
+  it('says which paths reached the memory: about a named entity, a date for a question about time', () => {
+    expect(partOf(graph(true), [said('caroline'), named('may7')], entities)).toMatchObject({ about: true, dated: true });
+    expect(partOf(graph(false), [said('caroline'), named('may7')], entities)).toMatchObject({ about: true, dated: false });
+    expect(partOf(graph(true), [named('group'), named('may7')], entities)).toMatchObject({ about: false, dated: true });
+    expect(partOf(graph(), [said('melanie')], entities)).toMatchObject({ about: false, dated: false });
   });
 
   it('gives a turn by someone else that names the person nothing: it is addressed to them, not about them', () => {
-    expect(partOf(graph(), [said('melanie'), named('caroline')], entities)).toEqual({ boost: 0, via: null });
+    expect(partOf(graph(), [said('melanie'), named('caroline')], entities)).toMatchObject({ boost: 0, via: null });
   });
 
   it('adds a resolved date on the path when the question asks when', () => {
     const mentions = [said('caroline'), named('may7')];
-    expect(partOf(graph(true), mentions, entities)).toEqual({
+    expect(partOf(graph(true), mentions, entities)).toMatchObject({
       boost: GRAPH_BOOST.about + GRAPH_BOOST.time,
       via: 'Caroline → 2023-05-07',
     });
     // Not for a question about something else, and not for a date on no path.
-    expect(partOf(graph(false), mentions, entities)).toEqual({ boost: GRAPH_BOOST.about, via: 'Caroline' });
-    expect(partOf(graph(true), [said('melanie'), named('may7')], entities)).toEqual({ boost: 0, via: null });
+    expect(partOf(graph(false), mentions, entities)).toMatchObject({ boost: GRAPH_BOOST.about, via: 'Caroline' });
+    expect(partOf(graph(true), [said('melanie'), named('may7')], entities)).toMatchObject({ boost: 0, via: null });
   });
 
   it('never treats a date as a hop, even when a relation reaches it', () => {
     const toDate: QueryGraph = { ...graph(), hops: new Map([['may7', 'Caroline']]) };
-    expect(partOf(toDate, [named('may7')], entities)).toEqual({ boost: 0, via: null });
+    expect(partOf(toDate, [named('may7')], entities)).toMatchObject({ boost: 0, via: null });
   });
 });

@@ -11,8 +11,9 @@
  * - along the conversation, the turns right beside the best hits (a question's answer is
  *   often the reply to, or the lead-in of, the turn that matches it best).
  * Each adds a small, fixed amount to the raw hybrid score before calibration, so relevance
- * keeps one scale and the thresholds their meaning. A query that names no known entity gets
- * nothing here and ranks exactly as plain hybrid search.
+ * keeps one scale and the thresholds their meaning. With vectors on, the order of such a search
+ * is the fused score of fused-rank.ts, which weighs these paths with the other signals. A query
+ * that names no known entity gets nothing here and ranks exactly as plain hybrid search.
  *
  * The amounts were chosen on conversations 1–3 of the LoCoMo development slice (every
  * combination of the speaker, time and neighbour amounts on a coarse grid, the best recall@10
@@ -55,6 +56,9 @@ export interface GraphPart {
   boost: number;
   /** "Caroline", "Caroline → support group", "Caroline → 2023-05-07", "beside …"; null when nothing was added. */
   via: string | null;
+  /** Which paths reached it: about a named entity, and a resolved date for a question about time. */
+  about: boolean;
+  dated: boolean;
 }
 
 /** What the graph says about one query: the entities it names and the entities one hop from them. */
@@ -147,19 +151,24 @@ export function partOf(
     boost += GRAPH_BOOST.time;
     via = `${via} → ${entities.get(date.entityId)?.name}`;
   }
-  return { boost, via };
+  return { boost, via, about: about !== undefined, dated: date !== undefined };
 }
 
-/** The memories beside the best hits (`seedIds`) in their sessions: neighbour id → the seed id it is beside. */
+/**
+ * The memories beside the best hits (`seedIds`) in their sessions: neighbour id → the seed id it
+ * is beside (the first seed that reaches it) and how many turns from the nearest seed it is.
+ */
 export async function neighboursOf(
   store: MemoryReader,
   filter: MemoryFilter,
   seedIds: readonly string[],
-): Promise<Map<string, string>> {
+): Promise<Map<string, { of: string; distance: number }>> {
   const neighbours = await store.listSessionNeighbours(filter, seedIds, GRAPH_REACH.radius);
-  const beside = new Map<string, string>();
+  const beside = new Map<string, { of: string; distance: number }>();
   for (const neighbour of neighbours) {
-    if (!beside.has(neighbour.memoryId)) beside.set(neighbour.memoryId, neighbour.of);
+    const seen = beside.get(neighbour.memoryId);
+    if (!seen) beside.set(neighbour.memoryId, { of: neighbour.of, distance: neighbour.distance });
+    else seen.distance = Math.min(seen.distance, neighbour.distance);
   }
   return beside;
 }

@@ -16,6 +16,7 @@ import { calibrate, hybridRawScore } from './calibration.js';
 import { coverage, stemSet } from './coverage.js';
 import { computeFactors, exactPhrases, type FactorSettings, type ScoreFactors } from './factors.js';
 import { followGraph, type GraphDraft } from './follow-graph.js';
+import { fusedBase, fusedScore } from './fused-rank.js';
 import { type GraphReader, type QueryGraph, readQueryGraph } from './graph-recall.js';
 import { keywordOverlap, keywordSet } from './keyword-overlap.js';
 
@@ -187,9 +188,34 @@ export async function hybridSearch(request: HybridSearchRequest): Promise<Search
     return { relevance: relevance * cooldown, score: base * cooldown * recency * scope * exact };
   };
 
+  /**
+   * The ranking score of a search the graph has spoken for (the query names an entity, vectors
+   * are on): the fused order of fused-rank.ts × every factor; relevance stays as scoreOf says.
+   */
+  const fusedOf = (d: Draft): number => {
+    const { cooldown, recency, scope, exact } = d.factors;
+    const base = fusedBase(
+      fusedScore({
+        coverage: d.signals.coverage,
+        bm25: d.signals.bm25,
+        cosine: d.signals.cosine ?? 0,
+        about: d.graph?.about ?? false,
+        dated: d.graph?.dated ?? false,
+        besideBest: d.around?.besideBest ?? null,
+        lexicalRank: ranks.lexical.get(d.memory.id) ?? null,
+        length: d.memory.text.length,
+        neighbourRaw: d.around?.neighbourRaw ?? 0,
+      }),
+    );
+    return base * cooldown * recency * scope * exact;
+  };
+
+  let fused = false;
   let drafts = await draft([...new Set([...lexical.map((hit) => hit.id), ...vector.map((hit) => hit.id)])]);
   if (followsGraph(mode, settings)) {
     const graph = request.queryGraph !== undefined ? request.queryGraph : await readQueryGraph(store, filter.tenant, query);
+    // The weights were fitted with meaning in the mix: without vectors the fixed sum ranks.
+    fused = graph !== null && queryVector !== null;
     drafts = await followGraph({
       store,
       filter,
@@ -201,7 +227,8 @@ export async function hybridSearch(request: HybridSearchRequest): Promise<Search
     });
   }
   const hits = drafts.map((d): SearchHit => {
-    const { relevance, score } = scoreOf(d);
+    const { relevance, score: summed } = scoreOf(d);
+    const score = fused ? fusedOf(d) : summed;
     return { memory: d.memory, score, relevance, signals: d.signals, factors: d.factors, via: d.graph?.via ?? null };
   });
   return hits

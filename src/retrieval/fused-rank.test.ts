@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+
+import { fusedBase, fusedScore, type FusionFeatures } from './fused-rank.js';
+
+/** A middling candidate: some words, some meaning, in both lists, no graph path. */
+const plain: FusionFeatures = {
+  coverage: 0.4,
+  bm25: 2,
+  cosine: 0.3,
+  about: false,
+  dated: false,
+  besideBest: null,
+  lexicalRank: 10,
+  length: 80,
+  neighbourRaw: 0,
+};
+
+describe('fusedScore: the order of a graph-aware search', () => {
+  it.each<[string, Partial<FusionFeatures>]>([
+    ['more of the query’s words', { coverage: 0.8 }],
+    ['a higher BM25', { bm25: 6 }],
+    ['closer in meaning', { cosine: 0.6 }],
+    ['about an entity the query names', { about: true }],
+    ['dated, for a question about time', { dated: true }],
+    ['beside one of the best hits', { besideBest: 1 }],
+    ['higher in the full-text list', { lexicalRank: 1 }],
+    ['longer', { length: 300 }],
+    ['right beside a candidate that matched well', { neighbourRaw: 0.5 }],
+  ])('ranks a memory higher when it is %s', (_, change) => {
+    expect(fusedScore({ ...plain, ...change })).toBeGreaterThan(fusedScore(plain));
+  });
+
+  it('counts the turn right beside a best hit above the one two turns away, and either above none', () => {
+    const at = (besideBest: number | null) => fusedScore({ ...plain, besideBest });
+    expect(at(1)).toBeGreaterThan(at(2));
+    expect(at(2)).toBeGreaterThan(at(null));
+  });
+
+  it('reads a missing BM25 or list place as nothing, and negative cosine as 0', () => {
+    const missing = fusedScore({ ...plain, bm25: null, lexicalRank: null });
+    expect(missing).toBeLessThan(fusedScore(plain));
+    expect(fusedScore({ ...plain, cosine: -0.4 })).toBeCloseTo(fusedScore({ ...plain, cosine: 0 }), 10);
+  });
+
+  it('turns the score into a positive base that a factor moves by its logarithm', () => {
+    const score = fusedScore(plain);
+    expect(fusedBase(score)).toBeGreaterThan(0);
+    expect(fusedBase(score + 1)).toBeGreaterThan(fusedBase(score));
+    expect(fusedBase(score) * 0.95).toBeCloseTo(fusedBase(score + Math.log(0.95)), 12);
+  });
+});
