@@ -1,7 +1,8 @@
 /**
  * The turns beside a memory in its session, in PostgreSQL: memories of the same tenant and
  * session ordered by when they occurred, then by storing order, as ../sqlite/session-neighbours.ts
- * defines them. Each side is one range read of the session index.
+ * defines them. One statement answers for every memory asked about (one round trip): each side
+ * of each seed is a range read of the session index, from the seed's place.
  */
 import type { MemoryFilter } from '../memory-filter.js';
 import type { SessionNeighbour } from '../memory-store.js';
@@ -16,33 +17,33 @@ export async function sessionNeighbours(
   radius: number,
 ): Promise<SessionNeighbour[]> {
   if (memoryIds.length === 0 || radius <= 0) return [];
-  const seeds = await db.query(
-    `SELECT m.id, m.rowid, m.session_id AS "sessionId", m.occurred_at AS "occurredAt"
-     FROM unnest($1::text[]) WITH ORDINALITY AS k(id, n) JOIN memories m ON m.id = k.id
-     WHERE m.tenant = $2 AND m.session_id IS NOT NULL ORDER BY k.n`,
-    [[...new Set(memoryIds)], filter.tenant],
+  const params = new Params();
+  const seeds = params.add([...new Set(memoryIds)]);
+  const tenant = params.add(filter.tenant);
+  const where = filterClause(filter, 'm', params);
+  const limit = params.add(radius);
+  const side = (after: boolean) => {
+    const [cmp, dir] = after ? ['>', 'ASC'] : ['<', 'DESC'];
+    return `SELECT array_agg(n.id ORDER BY n.place) FROM (
+        SELECT m.id, row_number() OVER (ORDER BY m.occurred_at ${dir}, m.rowid ${dir}) AS place FROM (
+          SELECT m.id, m.occurred_at, m.rowid FROM memories m
+          WHERE m.tenant = s.tenant AND m.session_id = s.session_id
+            AND (m.occurred_at, m.rowid) ${cmp} (s.occurred_at, s.rowid) AND ${where}
+          ORDER BY m.occurred_at ${dir}, m.rowid ${dir} LIMIT ${limit}) m) n`;
+  };
+  const result = await db.query(
+    `SELECT s.id AS seed, (${side(false)}) AS earlier, (${side(true)}) AS later
+     FROM unnest(${seeds}::text[]) WITH ORDINALITY AS k(id, n) JOIN memories s ON s.id = k.id
+     WHERE s.tenant = ${tenant} AND s.session_id IS NOT NULL ORDER BY k.n`,
+    params.values,
   );
-  const nearest: SessionNeighbour[] = [];
-  for (const seed of seeds.rows as { id: string; rowid: number; sessionId: string; occurredAt: number }[]) {
-    const side = async (after: boolean): Promise<string[]> => {
-      const params = new Params([filter.tenant, seed.sessionId, seed.occurredAt, seed.rowid]);
-      const where = filterClause(filter, 'm', params);
-      const [cmp, dir] = after ? ['>', 'ASC'] : ['<', 'DESC'];
-      const result = await db.query(
-        `SELECT m.id FROM memories m
-         WHERE m.tenant = $1 AND m.session_id = $2 AND (m.occurred_at, m.rowid) ${cmp} ($3, $4) AND ${where}
-         ORDER BY m.occurred_at ${dir}, m.rowid ${dir} LIMIT ${params.add(radius)}`,
-        params.values,
-      );
-      return (result.rows as { id: string }[]).map((row) => row.id);
-    };
-    const earlier = await side(false);
-    const later = await side(true);
+  return (result.rows as { seed: string; earlier: string[] | null; later: string[] | null }[]).flatMap((row) => {
+    const nearest: SessionNeighbour[] = [];
     for (let distance = 1; distance <= radius; distance++) {
-      for (const id of [earlier[distance - 1], later[distance - 1]]) {
-        if (id !== undefined) nearest.push({ memoryId: id, of: seed.id, distance });
+      for (const id of [row.earlier?.[distance - 1], row.later?.[distance - 1]]) {
+        if (id !== undefined) nearest.push({ memoryId: id, of: row.seed, distance });
       }
     }
-  }
-  return nearest;
+    return nearest;
+  });
 }
