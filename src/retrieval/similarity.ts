@@ -3,6 +3,7 @@
  * their embeddings when both have one, and never less than the overlap of their words (Jaccard
  * of stemmed content words), so identical texts count as duplicates even without vectors.
  */
+import { cosine } from '../store/vector/cosine.js';
 import { stemSet } from './coverage.js';
 
 /** Similarity of two memories by id, in [0, 1]. */
@@ -33,20 +34,6 @@ export function memorySimilarity(texts: ReadonlyMap<string, string>, vectors: Re
     }
     return value;
   };
-}
-
-function cosine(a: Float32Array, b: Float32Array): number {
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i] as number;
-    const y = b[i] as number;
-    dot += x * y;
-    na += x * x;
-    nb += y * y;
-  }
-  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
 }
 
 function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number {

@@ -6,34 +6,8 @@
  * disabled, `session_replication_role = replica` — and the repair removes what points nowhere
  * (a relation whose memory is gone is kept, its source cleared, as its key's ON DELETE does).
  */
+import { GRAPH_LINKS } from '../sql/doctor-links.js';
 import { changesOf, countOf, findingsOf, plural, type PostgresDoctorPart, repairable } from './doctor-part.js';
-
-/** Each kind of broken link: what it is called, the rows it selects, and how the repair mends them. */
-const LINKS = [
-  {
-    what: (n: number) => `${plural(n, 'mention')} of a memory or entity that is gone`,
-    rows: `FROM mentions AS x WHERE NOT EXISTS (SELECT 1 FROM memories m WHERE m.rowid = x.memory_rowid)
-      OR NOT EXISTS (SELECT 1 FROM entities e WHERE e.rowid = x.entity_rowid)`,
-    mend: (rows: string) => `DELETE ${rows}`,
-  },
-  {
-    what: (n: number) => `${plural(n, 'relation')} to an entity that is gone`,
-    rows: `FROM relations AS x WHERE NOT EXISTS (SELECT 1 FROM entities e WHERE e.rowid = x.from_rowid)
-      OR NOT EXISTS (SELECT 1 FROM entities e WHERE e.rowid = x.to_rowid)`,
-    mend: (rows: string) => `DELETE ${rows}`,
-  },
-  {
-    what: (n: number) => `${plural(n, 'relation')} naming a source memory that is gone`,
-    rows: `FROM relations AS x WHERE x.memory_rowid IS NOT NULL
-      AND NOT EXISTS (SELECT 1 FROM memories m WHERE m.rowid = x.memory_rowid)`,
-    mend: (rows: string) => `UPDATE relations SET memory_rowid = NULL WHERE rowid IN (SELECT x.rowid ${rows})`,
-  },
-  {
-    what: (n: number) => `${plural(n, 'alias', 'aliases')} of an entity that is gone`,
-    rows: `FROM entity_aliases AS x WHERE NOT EXISTS (SELECT 1 FROM entities e WHERE e.rowid = x.entity_rowid)`,
-    mend: (rows: string) => `DELETE ${rows}`,
-  },
-] as const;
 
 export const graphPart: PostgresDoctorPart = {
   check: 'graph',
@@ -41,7 +15,7 @@ export const graphPart: PostgresDoctorPart = {
 
   async examine(db) {
     const broken: string[] = [];
-    for (const link of LINKS) {
+    for (const link of GRAPH_LINKS) {
       const n = await countOf(db, `SELECT count(*) AS n ${link.rows}`);
       if (n > 0) broken.push(link.what(n));
     }
@@ -57,7 +31,7 @@ export const graphPart: PostgresDoctorPart = {
 
   async repair(db) {
     const mended: string[] = [];
-    for (const link of LINKS) {
+    for (const link of GRAPH_LINKS) {
       const n = await changesOf(db, link.mend(link.rows));
       if (n > 0) mended.push(link.what(n));
     }

@@ -1,12 +1,12 @@
 /**
  * What each part of the doctor's examination of a PostgreSQL database looks like (the full-text
  * words, the vectors, the session tables, the graph), and the small queries they share. The
- * wording helpers are the SQLite doctor's, so both backends name a fault the same way.
+ * wording helpers are shared (../doctor-wording.ts), so both backends name a fault the same way.
  */
 import type { DoctorCheck, DoctorFinding, DoctorRepair } from '../doctor-report.js';
 import type { Queryable } from './connection.js';
 
-export { EXAMPLES, examples, findingsOf, plural, REPAIR_COMMAND, repairable } from '../sqlite/doctor-part.js';
+export { EXAMPLES, examples, findingsOf, plural, REPAIR_COMMAND, repairable } from '../doctor-wording.js';
 
 /** One part of a database the doctor examines and, when asked, repairs. */
 export interface PostgresDoctorPart {

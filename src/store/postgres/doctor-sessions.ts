@@ -6,14 +6,8 @@
  * deletes the orphans, and sessions, receipts of live sessions and memories stay.
  */
 import type { DoctorFinding } from '../doctor-report.js';
+import { ORPHAN_INJECTIONS, ORPHAN_RECEIPTS } from '../sql/doctor-links.js';
 import { changesOf, countOf, findingsOf, plural, type PostgresDoctorPart, repairable } from './doctor-part.js';
-
-const ORPHAN_RECEIPTS = `FROM receipts AS r WHERE r.session_id IS NOT NULL
-  AND NOT EXISTS (SELECT 1 FROM sessions s WHERE s.tenant = r.tenant AND s.id = r.session_id)`;
-const ORPHAN_INJECTIONS = `FROM injections AS i
-  WHERE NOT EXISTS (SELECT 1 FROM sessions s WHERE s.tenant = i.tenant AND s.id = i.session_id)
-     OR NOT EXISTS (SELECT 1 FROM receipts r WHERE r.id = i.receipt_id)
-     OR NOT EXISTS (SELECT 1 FROM memories m WHERE m.id = i.memory_id AND m.tenant = i.tenant)`;
 
 export const sessionsPart: PostgresDoctorPart = {
   check: 'sessions',

@@ -10,6 +10,7 @@
  * vectors also moves the count in `vector_change_count` (so it commits with the change, or not at
  * all); a search that finds the count moved by anyone else drops the indexes and rebuilds them.
  */
+import { cosine } from '../vector/cosine.js';
 import { binaryCode, QuantizedIndex } from '../vector/quantized-index.js';
 import type { VectorHit } from '../vector-search.js';
 import type { Queryable } from './connection.js';
@@ -35,21 +36,6 @@ export function bytesToVector(bytes: Buffer): Float32Array {
   const copy = new Uint8Array(bytes.byteLength);
   copy.set(bytes);
   return new Float32Array(copy.buffer);
-}
-
-/** Cosine similarity of two vectors of one length; 0 when either is all zeros. */
-export function cosine(a: Float32Array, b: Float32Array): number {
-  let dot = 0;
-  let aa = 0;
-  let bb = 0;
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i] as number;
-    const y = b[i] as number;
-    dot += x * y;
-    aa += x * x;
-    bb += y * y;
-  }
-  return aa === 0 || bb === 0 ? 0 : dot / Math.sqrt(aa * bb);
 }
 
 export class PostgresVectorTable {
