@@ -7,52 +7,27 @@
  * it (or `engram reindex` does). Every repair that changes the vectors moves
  * `vector_change_count`, so the servers sharing the database rebuild their in-memory indexes.
  */
-import type { DoctorFinding, DoctorRepair } from '../doctor-report.js';
-import type { VectorIndexInfo } from '../store.js';
+import type { DoctorRepair } from '../doctor-report.js';
+import {
+  embedsWith,
+  NO_EMBEDDER,
+  parseRecordedEmbedder,
+  type RecordedEmbedder,
+  vectorFindings,
+} from '../doctor-vector-findings.js';
+import { OTHER_TENANT, STRAY, WITHOUT_VECTOR } from '../sql/vector-faults.js';
 import { binaryCode } from '../vector/quantized-index.js';
 import type { Queryable } from './connection.js';
-import {
-  changesOf,
-  countOf,
-  EXAMPLES,
-  examples,
-  findingsOf,
-  idsOf,
-  plural,
-  type PostgresDoctorPart,
-  REPAIR_COMMAND,
-  repairable,
-} from './doctor-part.js';
+import { changesOf, countOf, EXAMPLES, idsOf, type PostgresDoctorPart } from './doctor-part.js';
 import { INDEX_INFO_KEY } from './postgres-store.js';
 import { bytesToVector } from './vector-table.js';
 
-/** The id recorded for a database stored without vectors (NO_EMBEDDER_ID of the embedding layer, above this one). */
-const NO_EMBEDDER = 'none';
-
-/** Vectors whose memory is gone (possible only where the foreign key was bypassed, as a restore may). */
-export const STRAY = `FROM memory_embeddings AS e WHERE NOT EXISTS (SELECT 1 FROM memories m WHERE m.rowid = e.rowid)`;
-/** Vectors filed under another tenant than their memory's. */
-export const OTHER_TENANT = `FROM memory_embeddings e JOIN memories m ON m.rowid = e.rowid WHERE e.tenant <> m.tenant`;
-/** Memories that should have a vector and have none. */
-export const WITHOUT_VECTOR = `FROM memories m WHERE m.kind <> 'working_set'
-  AND NOT EXISTS (SELECT 1 FROM memory_embeddings e WHERE e.rowid = m.rowid)`;
 /** Codes whose length does not fit their vector's: one bit per dimension, in 32-bit words. */
 const BAD_CODE = `FROM memory_embeddings e WHERE length(e.code) <> ((length(e.vector) / 4 + 31) / 32) * 4`;
 
-/** What `engram_meta` records about the vectors' embedder: the info, none yet, or something unreadable. */
-export type RecordedEmbedder = { info: VectorIndexInfo | null } | { unreadable: string };
-
 export async function recordedEmbedder(db: Queryable): Promise<RecordedEmbedder> {
   const result = await db.query(`SELECT value FROM engram_meta WHERE key = $1`, [INDEX_INFO_KEY]);
-  const value = (result.rows[0] as { value: string } | undefined)?.value;
-  if (value === undefined) return { info: null };
-  try {
-    const info = JSON.parse(value) as Partial<VectorIndexInfo>;
-    if (typeof info.model === 'string' && typeof info.dimensions === 'number') return { info: info as VectorIndexInfo };
-  } catch {
-    // not JSON: unreadable, like any other shape that is not a VectorIndexInfo
-  }
-  return { unreadable: value };
+  return parseRecordedEmbedder((result.rows[0] as { value: string } | undefined)?.value);
 }
 
 /** Moves the count of vector changes, so every server's in-memory index is rebuilt. */
@@ -66,26 +41,21 @@ export const vectorsPart: PostgresDoctorPart = {
 
   async examine(db) {
     const recorded = await recordedEmbedder(db);
-    const vectors = await countOf(db, `SELECT count(*) AS n FROM memory_embeddings`);
-    const problems: DoctorFinding[] = [];
-    if ('unreadable' in recorded) {
-      problems.push({
-        check: 'vectors',
-        status: 'problem',
-        message: `the recorded embedder is unreadable (${recorded.unreadable.slice(0, 60)})`,
-        fix: 'engram reindex records it anew with every vector',
-      });
-    }
-    const info = 'info' in recorded ? recorded.info : null;
-    problems.push(...(await strayVectors(db, info, vectors)));
-    if (info !== null && info.model !== NO_EMBEDDER) problems.push(...(await missingVectors(db)));
-    const healthy =
-      vectors === 0
-        ? info?.model === NO_EMBEDDER || info === null
-          ? 'no vectors: search goes by words alone'
-          : 'no vectors yet'
-        : `${plural(vectors, 'vector')} of ${info?.dimensions ?? '?'} dimensions, one for each memory`;
-    return findingsOf('vectors', problems, healthy);
+    const info = embedsWith(recorded);
+    const missing = info === null ? 0 : await countOf(db, `SELECT count(*) AS n ${WITHOUT_VECTOR}`);
+    return vectorFindings({
+      recorded,
+      vectors: await countOf(db, `SELECT count(*) AS n FROM memory_embeddings`),
+      stray: await countOf(db, `SELECT count(*) AS n ${STRAY}`),
+      misplaced: await countOf(db, `SELECT count(*) AS n ${OTHER_TENANT}`),
+      wrongLength:
+        info === null
+          ? 0
+          : await countOf(db, `SELECT count(*) AS n FROM memory_embeddings WHERE length(vector) <> $1`, [info.dimensions * 4]),
+      badCodes: await countOf(db, `SELECT count(*) AS n ${BAD_CODE}`),
+      missing,
+      missingIds: missing === 0 ? [] : await idsOf(db, `SELECT m.id ${WITHOUT_VECTOR} ORDER BY m.rowid LIMIT ${EXAMPLES}`),
+    });
   },
 
   async repair(db) {
@@ -115,62 +85,6 @@ export const vectorsPart: PostgresDoctorPart = {
     return repairs;
   },
 };
-
-/** Vectors that should not be there, or not as they are. */
-async function strayVectors(db: Queryable, info: VectorIndexInfo | null, vectors: number): Promise<DoctorFinding[]> {
-  const problems: DoctorFinding[] = [];
-  if (vectors > 0 && info?.model === NO_EMBEDDER) {
-    problems.push(repairable('vectors', `${plural(vectors, 'vector')} in a database recorded as lexical-only`, 'removes them'));
-  }
-  if (vectors > 0 && info === null) {
-    problems.push({
-      check: 'vectors',
-      status: 'problem',
-      message: `${plural(vectors, 'vector')} but no embedder recorded for them`,
-      fix: 'engram reindex re-embeds every memory and records the embedder',
-    });
-  }
-  const stray = await countOf(db, `SELECT count(*) AS n ${STRAY}`);
-  if (stray > 0) problems.push(repairable('vectors', `${plural(stray, 'vector')} without a memory`, 'removes them'));
-  const misplaced = await countOf(db, `SELECT count(*) AS n ${OTHER_TENANT}`);
-  if (misplaced > 0) {
-    problems.push(
-      repairable('vectors', `${plural(misplaced, 'vector')} filed under another tenant than its memory`, 'moves them'),
-    );
-  }
-  if (info !== null && info.model !== NO_EMBEDDER) {
-    const wrong = await countOf(db, `SELECT count(*) AS n FROM memory_embeddings WHERE length(vector) <> $1`, [
-      info.dimensions * 4,
-    ]);
-    if (wrong > 0) {
-      problems.push(
-        repairable(
-          'vectors',
-          `${plural(wrong, 'vector')} not of the recorded ${info.dimensions} dimensions`,
-          'removes them and embeds those memories again',
-        ),
-      );
-    }
-  }
-  const badCodes = await countOf(db, `SELECT count(*) AS n ${BAD_CODE}`);
-  if (badCodes > 0)
-    problems.push(repairable('vectors', `${plural(badCodes, 'binary code')} of the wrong length`, 'recomputes them'));
-  return problems;
-}
-
-async function missingVectors(db: Queryable): Promise<DoctorFinding[]> {
-  const missing = await countOf(db, `SELECT count(*) AS n ${WITHOUT_VECTOR}`);
-  if (missing === 0) return [];
-  const ids = await idsOf(db, `SELECT m.id ${WITHOUT_VECTOR} ORDER BY m.rowid LIMIT ${EXAMPLES}`);
-  return [
-    {
-      check: 'vectors',
-      status: 'problem',
-      message: `${plural(missing, 'memory', 'memories')} without a vector${examples(ids, missing)}: search by meaning cannot find them`,
-      fix: `${REPAIR_COMMAND} embeds them when the configured embedder made the other vectors; otherwise engram reindex does`,
-    },
-  ];
-}
 
 async function recomputeCodes(db: Queryable): Promise<number> {
   const rows = (await db.query(`SELECT e.rowid, e.vector ${BAD_CODE} AND length(e.vector) % 4 = 0`)).rows as {

@@ -9,6 +9,7 @@ import type pg from 'pg';
 
 import type { Memory } from '../../model/memory.js';
 import type { DoctorFinding, DoctorRepair } from '../doctor-report.js';
+import { WITHOUT_VECTOR } from '../sql/vector-faults.js';
 import { MEMORY_COLUMNS, type MemoryRow, rowToMemory } from '../sqlite/rows.js';
 import type { VectorIndexInfo } from '../store.js';
 import type { Examination, StoreDoctor } from '../store-doctor.js';
@@ -20,7 +21,7 @@ import { examineIntegrity } from './doctor-integrity.js';
 import { hasTables, type PostgresDoctorPart } from './doctor-part.js';
 import { examineSchema, upgradedSchema } from './doctor-schema.js';
 import { sessionsPart } from './doctor-sessions.js';
-import { countVectorChange, recordedEmbedder, vectorsPart, WITHOUT_VECTOR } from './doctor-vectors.js';
+import { countVectorChange, recordedEmbedder, vectorsPart } from './doctor-vectors.js';
 import { migratePostgres, POSTGRES_LATEST_VERSION } from './migrations.js';
 import { preparePgvector } from './pgvector.js';
 import { bytesToVector, vectorToBytes } from './vector-table.js';

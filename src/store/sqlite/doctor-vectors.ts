@@ -7,12 +7,13 @@
  */
 import type Database from 'better-sqlite3';
 
-import type { DoctorFinding, DoctorRepair } from '../doctor-report.js';
-import type { VectorIndexInfo } from '../store.js';
+import type { DoctorRepair } from '../doctor-report.js';
+import { embedsWith, NO_EMBEDDER, vectorFindings } from '../doctor-vector-findings.js';
+import { OTHER_TENANT, STRAY, WITHOUT_VECTOR } from '../sql/vector-faults.js';
 import { binaryCode } from '../vector/quantized-index.js';
-import { countOf, type DoctorPart, EXAMPLES, examples, findingsOf, plural, REPAIR_COMMAND, repairable } from './doctor-part.js';
+import { countOf, type DoctorPart, EXAMPLES } from './doctor-part.js';
 import { blobToVector } from './rows.js';
-import { BAD_CODE, NO_EMBEDDER, OTHER_TENANT, recordedEmbedder, STRAY, WITHOUT_VECTOR } from './vector-faults.js';
+import { BAD_CODE, recordedEmbedder } from './vector-faults.js';
 
 export const vectorsPart: DoctorPart = {
   check: 'vectors',
@@ -20,26 +21,19 @@ export const vectorsPart: DoctorPart = {
 
   examine(db) {
     const recorded = recordedEmbedder(db);
-    const vectors = countOf(db, `SELECT count(*) FROM memory_embeddings`);
-    const problems: DoctorFinding[] = [];
-    if ('unreadable' in recorded) {
-      problems.push({
-        check: 'vectors',
-        status: 'problem',
-        message: `the recorded embedder is unreadable (${recorded.unreadable.slice(0, 60)})`,
-        fix: 'engram reindex records it anew with every vector',
-      });
-    }
-    const info = 'info' in recorded ? recorded.info : null;
-    problems.push(...strayVectors(db, info, vectors));
-    if (info !== null && info.model !== NO_EMBEDDER) problems.push(...missingVectors(db));
-    const healthy =
-      vectors === 0
-        ? info?.model === NO_EMBEDDER || info === null
-          ? 'no vectors: search goes by words alone'
-          : 'no vectors yet'
-        : `${plural(vectors, 'vector')} of ${info?.dimensions ?? '?'} dimensions, one for each memory`;
-    return findingsOf('vectors', problems, healthy);
+    const info = embedsWith(recorded);
+    const missing = info === null ? 0 : countOf(db, `SELECT count(*) ${WITHOUT_VECTOR}`);
+    return vectorFindings({
+      recorded,
+      vectors: countOf(db, `SELECT count(*) FROM memory_embeddings`),
+      stray: countOf(db, `SELECT count(*) ${STRAY}`),
+      misplaced: countOf(db, `SELECT count(*) ${OTHER_TENANT}`),
+      wrongLength:
+        info === null ? 0 : countOf(db, `SELECT count(*) FROM memory_embeddings WHERE length(vector) <> ?`, info.dimensions * 4),
+      badCodes: countOf(db, `SELECT count(*) ${BAD_CODE}`),
+      missing,
+      missingIds: missing === 0 ? [] : (db.prepare(`SELECT m.id ${WITHOUT_VECTOR} LIMIT ${EXAMPLES}`).pluck().all() as string[]),
+    });
   },
 
   repair(db) {
@@ -73,61 +67,6 @@ export const vectorsPart: DoctorPart = {
     return repairs;
   },
 };
-
-/** Vectors that should not be there, or not as they are. */
-function strayVectors(db: Database.Database, info: VectorIndexInfo | null, vectors: number): DoctorFinding[] {
-  const problems: DoctorFinding[] = [];
-  if (vectors > 0 && info?.model === NO_EMBEDDER) {
-    problems.push(repairable('vectors', `${plural(vectors, 'vector')} in a database recorded as lexical-only`, 'removes them'));
-  }
-  if (vectors > 0 && info === null) {
-    problems.push({
-      check: 'vectors',
-      status: 'problem',
-      message: `${plural(vectors, 'vector')} but no embedder recorded for them`,
-      fix: 'engram reindex re-embeds every memory and records the embedder',
-    });
-  }
-  const stray = countOf(db, `SELECT count(*) ${STRAY}`);
-  if (stray > 0) problems.push(repairable('vectors', `${plural(stray, 'vector')} without a memory`, 'removes them'));
-  const misplaced = countOf(db, `SELECT count(*) ${OTHER_TENANT}`);
-  if (misplaced > 0) {
-    problems.push(
-      repairable('vectors', `${plural(misplaced, 'vector')} filed under another tenant than its memory`, 'moves them'),
-    );
-  }
-  if (info !== null && info.model !== NO_EMBEDDER) {
-    const wrong = countOf(db, `SELECT count(*) FROM memory_embeddings WHERE length(vector) <> ?`, info.dimensions * 4);
-    if (wrong > 0) {
-      problems.push(
-        repairable(
-          'vectors',
-          `${plural(wrong, 'vector')} not of the recorded ${info.dimensions} dimensions`,
-          'removes them and embeds those memories again',
-        ),
-      );
-    }
-  }
-  const badCodes = countOf(db, `SELECT count(*) ${BAD_CODE}`);
-  if (badCodes > 0) {
-    problems.push(repairable('vectors', `${plural(badCodes, 'binary code')} of the wrong length`, 'recomputes them'));
-  }
-  return problems;
-}
-
-function missingVectors(db: Database.Database): DoctorFinding[] {
-  const missing = countOf(db, `SELECT count(*) ${WITHOUT_VECTOR}`);
-  if (missing === 0) return [];
-  const ids = db.prepare(`SELECT m.id ${WITHOUT_VECTOR} LIMIT ${EXAMPLES}`).pluck().all() as string[];
-  return [
-    {
-      check: 'vectors',
-      status: 'problem',
-      message: `${plural(missing, 'memory', 'memories')} without a vector${examples(ids, missing)}: search by meaning cannot find them`,
-      fix: `${REPAIR_COMMAND} embeds them when the configured embedder made the other vectors; otherwise engram reindex does`,
-    },
-  ];
-}
 
 function recomputeCodes(db: Database.Database): number {
   const rows = db.prepare(`SELECT rowid, vector ${BAD_CODE}`).raw().all() as [number, Buffer][];

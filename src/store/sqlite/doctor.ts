@@ -12,6 +12,7 @@ import * as sqliteVec from 'sqlite-vec';
 import { EngramError } from '../../errors.js';
 import type { Memory } from '../../model/memory.js';
 import type { DoctorFinding, DoctorRepair } from '../doctor-report.js';
+import { WITHOUT_VECTOR } from '../sql/vector-faults.js';
 import type { VectorIndexInfo } from '../store.js';
 import type { Examination, StoreDoctor } from '../store-doctor.js';
 import { fullTextPart } from './doctor-full-text.js';
@@ -24,7 +25,7 @@ import { vectorsPart } from './doctor-vectors.js';
 import { LATEST_VERSION } from './migrations.js';
 import { type MemoryRow, rowToMemory } from './rows.js';
 import { BUSY_TIMEOUT_MS, isDamage, storageError } from './storage-error.js';
-import { recordedEmbedder, WITHOUT_VECTOR } from './vector-faults.js';
+import { recordedEmbedder } from './vector-faults.js';
 import { VectorTable } from './vector-table.js';
 
 const PARTS: readonly DoctorPart[] = [fullTextPart, vectorsPart, sessionsPart, graphPart];
