@@ -199,6 +199,47 @@ describe('the full-text words', () => {
     }
   }, 60_000);
 
+  it('finds the word statistics off or gone, counts them again, and the other processes follow', async () => {
+    await seed();
+    const [{ n, w }] = (await sql(`SELECT count(*)::integer AS n, sum(search_length)::integer AS w FROM memories`)) as [
+      { n: number; w: number },
+    ];
+    // A store that already searched keeps its part counts: the repair must reach it too.
+    const engram = await openEngram({ config: { store: { url } }, embedder: letterEmbedder() });
+    try {
+      const scoresOf = async () =>
+        (await engram.search({ query: 'deploy Fridays', limit: 3, mode: 'bm25' })).map((hit) => hit.signals.bm25);
+      const right = await scoresOf();
+      await sql(`UPDATE search_statistics SET memories = 3, words = 10`);
+      expect(problems(await doctor())).toEqual([
+        {
+          check: 'full_text',
+          status: 'problem',
+          message: `the word statistics (search_statistics) say 3 memories of 10 words where the store holds ${n} memories of ${w} words: search by words scores with the wrong numbers`,
+          fix: 'engram doctor --repair counts them again',
+        },
+      ]);
+      expect(await scoresOf()).not.toEqual(right);
+
+      const repaired = await doctor({ repair: true });
+      expect(repaired.repairs).toEqual([{ check: 'full_text', message: 'counted the word statistics again' }]);
+      expect(repaired.healthy).toBe(true);
+      expect(await scoresOf()).toEqual(right);
+
+      await sql(`DELETE FROM search_statistics`);
+      expect(problems(await doctor())).toEqual([
+        expect.objectContaining({
+          message: expect.stringMatching(/^the word statistics \(search_statistics\) are missing where/),
+        }),
+      ]);
+      expect((await doctor({ repair: true })).healthy).toBe(true);
+      expect(await sql(`SELECT memories::integer AS n, words::integer AS w FROM search_statistics`)).toEqual([{ n, w }]);
+      expect(await scoresOf()).toEqual(right);
+    } finally {
+      await engram.close();
+    }
+  }, 60_000);
+
   it('finds the GIN index gone and builds it again', async () => {
     await seed();
     await sql(`DROP INDEX memories_search`);

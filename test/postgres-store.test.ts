@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { redactUrl as redact } from '../src/config/redact-url.js';
 import { EngramError } from '../src/errors.js';
+import type { Memory } from '../src/model/memory.js';
 import type { SessionRecord } from '../src/model/session.js';
 import { connectionError } from '../src/store/postgres/connection.js';
 import { POSTGRES_MIGRATIONS } from '../src/store/postgres/migrations.js';
@@ -116,6 +117,100 @@ describe('PostgresStore lexical scores', () => {
   });
 });
 
+describe('PostgresStore word statistics', () => {
+  /** The statistics row beside what it stands for, counted from the memories themselves. */
+  async function statistics(url: string) {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const kept = await client.query(`SELECT memories::integer, words::integer, change::integer FROM search_statistics`);
+      const counted = await client.query(
+        `SELECT count(*)::integer AS memories, coalesce(sum(search_length), 0)::integer AS words FROM memories`,
+      );
+      return { kept: kept.rows[0] as { memories: number; words: number; change: number }, counted: counted.rows[0] };
+    } finally {
+      await client.end();
+    }
+  }
+
+  it('keeps the count of memories and words exact through inserts, updates and purges; other updates move nothing', async () => {
+    const store = await freshStore();
+    try {
+      await store.commit({
+        insert: CORPUS.map((fields, i) => ({ memory: makeMemory({ id: `m${i}`, ...fields }), vector: null })),
+      });
+      let now = await statistics(store.url);
+      expect(now.kept).toMatchObject({ memories: CORPUS.length, words: now.counted.words });
+      const [first] = await store.getMemories(TENANT, ['m0']);
+      const before = now.kept.change;
+      await store.commit({ update: [{ memory: { ...(first as Memory), retrievalCount: 5 } }] });
+      expect((await statistics(store.url)).kept.change).toBe(before);
+      await store.commit({
+        update: [{ memory: { ...(first as Memory), text: 'Alice now drinks coffee, black, three cups a day' } }],
+      });
+      now = await statistics(store.url);
+      expect(now.kept.change).toBeGreaterThan(before);
+      expect(now.kept).toMatchObject(now.counted);
+      await store.purgeMemories(TENANT, ['m1', 'm2']);
+      now = await statistics(store.url);
+      expect(now.kept).toMatchObject({ ...now.counted, memories: CORPUS.length - 2 });
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('scores like a fresh store after another process changes the words, and after an upgrade from schema 3', async () => {
+    const first = await freshStore();
+    const second = new PostgresStore(first.url);
+    const sqlite = new SqliteStore(':memory:');
+    const expectSameScores = async (store: PostgresStore) => {
+      for (const query of QUERIES) {
+        const expected = await sqlite.searchLexical({ tenant: 'acme' }, query, 20);
+        const actual = await store.searchLexical({ tenant: 'acme' }, query, 20);
+        expect(
+          actual.map((hit) => ({ id: hit.id, score: hit.score.toFixed(9) })),
+          query,
+        ).toEqual(expected.map((hit) => ({ id: hit.id, score: hit.score.toFixed(9) })));
+      }
+    };
+    try {
+      const entries = CORPUS.map((fields, i) => ({ memory: makeMemory({ id: `m${i}`, ...fields }), vector: null }));
+      await first.commit({ insert: entries.slice(0, 8) });
+      await sqlite.commit({ insert: entries.slice(0, 8) });
+      await expectSameScores(first);
+      // Another process adds memories holding the searched words: the counts kept are stale.
+      await second.commit({ insert: entries.slice(8) });
+      await sqlite.commit({ insert: entries.slice(8) });
+      await expectSameScores(first);
+      await second.purgeMemories(TENANT, ['m5', 'm10']);
+      await sqlite.purgeMemories(TENANT, ['m5', 'm10']);
+      await expectSameScores(first);
+
+      // A database left at schema 3, its memories stored: the upgrade counts them.
+      await first.close();
+      await second.close();
+      const client = new pg.Client({ connectionString: first.url });
+      await client.connect();
+      await client.query(`DROP TABLE search_statistics; DROP FUNCTION engram_search_statistics_added,
+        engram_search_statistics_removed, engram_search_statistics_changed CASCADE; DELETE FROM engram_schema WHERE version = 4`);
+      await client.end();
+      const upgraded = new PostgresStore(first.url);
+      try {
+        expect((await upgraded.stats(TENANT)).schemaVersion).toBe(4);
+        const now = await statistics(first.url);
+        expect(now.kept).toMatchObject({ ...now.counted, memories: CORPUS.length - 2 });
+        await expectSameScores(upgraded);
+      } finally {
+        await upgraded.close();
+      }
+    } finally {
+      await first.close();
+      await second.close();
+      await sqlite.close();
+    }
+  });
+});
+
 /** `count` random unit-free vectors of `dimensions`, the same every run. */
 function randomVectors(count: number, dimensions: number, seed: number): Float32Array[] {
   const random = seededRandom(seed);
@@ -210,8 +305,8 @@ describe('PostgresStore migrations', () => {
       await client.connect();
       const versions = await client.query(`SELECT version FROM engram_schema ORDER BY version`);
       await client.end();
-      expect(versions.rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }]);
-      expect((await (stores[0] as PostgresStore).stats(TENANT)).schemaVersion).toBe(3);
+      expect(versions.rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }]);
+      expect((await (stores[0] as PostgresStore).stats(TENANT)).schemaVersion).toBe(4);
     } finally {
       await Promise.all(stores.map((store) => store.close()));
     }
@@ -239,7 +334,7 @@ describe('PostgresStore migrations', () => {
 
     const store = new PostgresStore(url);
     try {
-      expect((await store.stats(TENANT)).schemaVersion).toBe(3);
+      expect((await store.stats(TENANT)).schemaVersion).toBe(4);
       const listed = await store.listSessions(TENANT, { limit: 10 });
       expect(listed.map((s) => s.id)).toEqual(['late', 'middle', 'early', 'unreadable']);
       // A session saved after the upgrade takes its place by its own time.

@@ -2,8 +2,10 @@
  * The doctor's full-text part: every memory's `tsvector` holds the words of its text, abstract,
  * tags and context, as the store would write them now (lexical-text.ts normalises them in
  * Engram, so they are recomputed here page by page and compared on the server), and the GIN
- * index over them is there and valid. The repair writes the words again from the memories, which
- * it only reads; a memory changed meanwhile is left to the write that changed it.
+ * index over them is there and valid, and the word statistics BM25 reads (how many memories and
+ * words: `search_statistics`) agree with the memories. The repair writes the words again from
+ * the memories, which it only reads (a memory changed meanwhile is left to the write that
+ * changed it), and counts the statistics again.
  */
 import type { Memory } from '../../model/memory.js';
 import type { DoctorFinding, DoctorRepair } from '../doctor-report.js';
@@ -70,6 +72,23 @@ export const fullTextPart: PostgresDoctorPart = {
         ),
       );
     }
+    const totals = await wordTotals(db);
+    if (
+      totals !== null &&
+      (totals.kept === null || totals.kept.memories !== totals.memories || totals.kept.words !== totals.words)
+    ) {
+      const kept =
+        totals.kept === null
+          ? 'are missing'
+          : `say ${plural(totals.kept.memories, 'memory', 'memories')} of ${plural(totals.kept.words, 'word', 'words')}`;
+      problems.push(
+        repairable(
+          'full_text',
+          `the word statistics (search_statistics) ${kept} where the store holds ${plural(totals.memories, 'memory', 'memories')} of ${plural(totals.words, 'word', 'words')}: search by words scores with the wrong numbers`,
+          'counts them again',
+        ),
+      );
+    }
     const memories = Number((await db.query(`SELECT count(*) AS n FROM memories`)).rows[0]?.n ?? 0);
     return findingsOf(
       'full_text',
@@ -99,9 +118,44 @@ export const fullTextPart: PostgresDoctorPart = {
         message: `wrote the full-text words of ${plural(written, 'memory', 'memories')} again`,
       });
     }
+    // Last, so the count includes the words just written; the change moves, so every process counts its parts again.
+    const totals = await wordTotals(db);
+    if (
+      totals !== null &&
+      (totals.kept === null || totals.kept.memories !== totals.memories || totals.kept.words !== totals.words)
+    ) {
+      await db.query(
+        `INSERT INTO search_statistics (memories, words, change) VALUES ($1, $2, 1)
+         ON CONFLICT (only_row) DO UPDATE SET memories = excluded.memories, words = excluded.words,
+           change = search_statistics.change + 1`,
+        [totals.memories, totals.words],
+      );
+      repairs.push({ check: 'full_text', message: 'counted the word statistics again' });
+    }
     return repairs;
   },
 };
+
+/**
+ * The memories and words `search_statistics` keeps (null when its row is gone) beside the counts
+ * of the memories themselves; null when the schema predates the table (the upgrade counts them).
+ */
+async function wordTotals(
+  db: Queryable,
+): Promise<{ kept: { memories: number; words: number } | null; memories: number; words: number } | null> {
+  const present = await db.query(`SELECT to_regclass('search_statistics') IS NOT NULL AS present`);
+  if (!(present.rows[0] as { present: boolean }).present) return null;
+  const result = await db.query(
+    `SELECT (SELECT memories FROM search_statistics) AS kept_memories, (SELECT words FROM search_statistics) AS kept_words,
+       count(*) AS memories, coalesce(sum(search_length), 0) AS words FROM memories`,
+  );
+  const row = result.rows[0] as Record<string, string | number | null>;
+  return {
+    kept: row.kept_memories === null ? null : { memories: Number(row.kept_memories), words: Number(row.kept_words) },
+    memories: Number(row.memories),
+    words: Number(row.words),
+  };
+}
 
 /** Whether the GIN index over the words is there and usable. */
 async function indexState(db: Queryable): Promise<'valid' | 'invalid' | 'missing'> {

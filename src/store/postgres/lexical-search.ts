@@ -1,8 +1,8 @@
 /**
  * Full-text search of a PostgreSQL store: the GIN index on `search_vector` finds the memories
  * matching any part of the query, and each is scored with FTS5's BM25 (bm25.ts) from its own
- * `tsvector` and the store's term statistics (how many memories, how many words, how many
- * memories hold each part), so scores match the SQLite store's. As there, a part found in more
+ * `tsvector` and the store's word statistics (how many memories, how many words, how many
+ * memories hold each part: term-statistics.ts), so scores match the SQLite store's. As there, a part found in more
  * than 5% of a big store is left out of the match when a rarer part remains (common-parts.ts).
  */
 import type { LexicalQuery } from '../../text/lexical-query.js';
@@ -14,6 +14,7 @@ import { bm25Score, inverseDocumentFrequency, type LexicalPart, postingsOf } fro
 import type { Queryable } from './connection.js';
 import { filterClause, Params } from './filter-clause.js';
 import { indexWords } from './lexical-text.js';
+import type { TermStatistics } from './term-statistics.js';
 
 const MAX_WORD_BYTES = 2_046;
 
@@ -27,6 +28,7 @@ interface Part {
 /** Lexical search over the memories `filter` admits; see the module comment. */
 export async function searchLexicalRows(
   db: Queryable,
+  terms: TermStatistics,
   filter: MemoryFilter,
   text: string,
   limit: number,
@@ -36,20 +38,17 @@ export async function searchLexicalRows(
   if (query === null || limit <= 0) return [];
   const parts = await stemParts(db, query);
   if (parts.length === 0) return [];
-  const counts = await db.query(
-    `SELECT count(*) AS total, coalesce(sum(search_length), 0) AS words,
-       ${parts.map((_, i) => `(SELECT count(*) FROM memories WHERE search_vector @@ $${i + 1}::tsquery) AS p${i}`).join(', ')}
-     FROM memories`,
+  const statistics = await terms.read(
+    db,
     parts.map((p) => p.tsquery),
   );
-  const row = counts.rows[0] as Record<string, number>;
-  const total = row.total as number;
-  const matches = parts.map((_, i) => row[`p${i}`] as number);
+  const total = statistics.memories;
+  const matches = statistics.matches;
   const picked = pickParts(parts, matches, total);
   if (picked.onlyCommon && options.skipIfOnlyCommon) return [];
   const chosen = picked.positions.map((i) => parts[i] as Part);
   const idfs = picked.positions.map((i) => inverseDocumentFrequency(total, matches[i] as number));
-  const averageLength = total > 0 ? (row.words as number) / total : 0;
+  const averageLength = total > 0 ? statistics.words / total : 0;
 
   const params = new Params();
   const where = filterClause(filter, 'm', params);

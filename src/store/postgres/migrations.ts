@@ -212,6 +212,57 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
       DROP SEQUENCE vector_changes;
     `,
   },
+  {
+    version: 4,
+    description: 'the word statistics of full-text search kept up to date by triggers',
+    sql: `
+      -- How many memories and words the full text holds (BM25's row count and average length),
+      -- kept exact by the triggers below instead of counted on every search, and a count that
+      -- moves whenever any memory's words change, so every process knows when the number of
+      -- memories holding a word, which it keeps between searches, may be out of date.
+      CREATE TABLE search_statistics (
+        only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row),
+        memories bigint NOT NULL,
+        words bigint NOT NULL,
+        change bigint NOT NULL
+      );
+      INSERT INTO search_statistics (memories, words, change)
+        SELECT count(*), coalesce(sum(search_length), 0), 0 FROM memories;
+
+      -- The functions keep the search_path they were made with, so a store in its own schema
+      -- updates its own row whatever the session's path is.
+      CREATE FUNCTION engram_search_statistics_added() RETURNS trigger LANGUAGE plpgsql
+        SET search_path FROM CURRENT AS $body$
+      BEGIN
+        UPDATE search_statistics SET memories = memories + s.n, words = words + s.w, change = change + 1
+          FROM (SELECT count(*) AS n, coalesce(sum(search_length), 0) AS w FROM added) s WHERE s.n > 0;
+        RETURN NULL;
+      END $body$;
+      CREATE FUNCTION engram_search_statistics_removed() RETURNS trigger LANGUAGE plpgsql
+        SET search_path FROM CURRENT AS $body$
+      BEGIN
+        UPDATE search_statistics SET memories = memories - s.n, words = words - s.w, change = change + 1
+          FROM (SELECT count(*) AS n, coalesce(sum(search_length), 0) AS w FROM removed) s WHERE s.n > 0;
+        RETURN NULL;
+      END $body$;
+      -- Most updates (a retrieval counted, a memory archived) leave the words alone and move nothing.
+      CREATE FUNCTION engram_search_statistics_changed() RETURNS trigger LANGUAGE plpgsql
+        SET search_path FROM CURRENT AS $body$
+      BEGIN
+        UPDATE search_statistics SET words = words + s.w, change = change + 1
+          FROM (SELECT coalesce(sum(a.search_length - r.search_length), 0) AS w FROM added a JOIN removed r USING (rowid)
+                WHERE a.search_vector IS DISTINCT FROM r.search_vector OR a.search_length <> r.search_length
+                HAVING count(*) > 0) s;
+        RETURN NULL;
+      END $body$;
+      CREATE TRIGGER memories_search_added AFTER INSERT ON memories
+        REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION engram_search_statistics_added();
+      CREATE TRIGGER memories_search_removed AFTER DELETE ON memories
+        REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION engram_search_statistics_removed();
+      CREATE TRIGGER memories_search_changed AFTER UPDATE ON memories
+        REFERENCING OLD TABLE AS removed NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION engram_search_statistics_changed();
+    `,
+  },
 ];
 
 /** The schema version this build writes. */

@@ -82,6 +82,7 @@ import {
   writeActivity,
   writeSession,
 } from './session-tables.js';
+import { TermStatistics } from './term-statistics.js';
 import { bytesToVector, PostgresVectorTable, vectorToBytes } from './vector-table.js';
 
 /** The `engram_meta` key of the embedder that made the stored vectors (as in the SQLite store). */
@@ -95,6 +96,7 @@ export class PostgresStore implements Store {
   readonly url: string;
   private readonly pool: pg.Pool;
   private readonly vectors = new PostgresVectorTable();
+  private readonly terms = new TermStatistics();
   private ready: Promise<number> | null = null;
   /** The pool, reporting connection failures as one-line errors. */
   private readonly queries: Queryable;
@@ -215,7 +217,7 @@ export class PostgresStore implements Store {
   }
 
   async searchLexical(filter: MemoryFilter, query: string, limit: number, options?: LexicalSearchOptions): Promise<LexicalHit[]> {
-    return searchLexicalRows(await this.db(), filter, query, limit, options);
+    return searchLexicalRows(await this.db(), this.terms, filter, query, limit, options);
   }
 
   async searchVector(

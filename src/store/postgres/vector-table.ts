@@ -176,8 +176,8 @@ export class PostgresVectorTable {
 
   /**
    * The first `wanted` of these candidate rowids that the filter admits, with their vectors, in
-   * the candidates' order. The filter is checked on the rowids alone, and only the vectors to be
-   * re-scored cross the wire (a few dozen KiB, not the candidates' megabyte).
+   * the candidates' order: one round trip, and only the vectors to be re-scored cross the wire
+   * (a few dozen KiB, not the candidates' megabyte).
    */
   private async admittedAmong(
     db: Queryable,
@@ -186,28 +186,16 @@ export class PostgresVectorTable {
     where: string,
     params: Params,
   ): Promise<{ id: string; vector: Float32Array }[]> {
-    if (rowids.length === 0) return [];
+    if (rowids.length === 0 || wanted <= 0) return [];
     const own = new Params(params.values);
     const list = own.add([...rowids]);
-    const passed = await db.query(
-      `SELECT m.rowid FROM memories m WHERE m.rowid = ANY(${list}::integer[]) AND ${where}`,
+    const result = await db.query(
+      `SELECT m.id, e.vector FROM unnest(${list}::integer[]) WITH ORDINALITY AS c(rowid, place)
+       JOIN memories m ON m.rowid = c.rowid JOIN memory_embeddings e ON e.rowid = m.rowid
+       WHERE ${where} ORDER BY c.place LIMIT ${own.add(wanted)}`,
       own.values,
     );
-    const admitted = new Set((passed.rows as { rowid: number }[]).map((row) => row.rowid));
-    const chosen = rowids.filter((rowid) => admitted.has(rowid)).slice(0, wanted);
-    if (chosen.length === 0) return [];
-    const result = await db.query(
-      `SELECT m.rowid, m.id, e.vector FROM memories m JOIN memory_embeddings e ON e.rowid = m.rowid
-       WHERE m.rowid = ANY($1::integer[])`,
-      [chosen],
-    );
-    const byRowid = new Map(
-      (result.rows as { rowid: number; id: string; vector: Buffer }[]).map((row) => [
-        row.rowid,
-        { id: row.id, vector: bytesToVector(row.vector) },
-      ]),
-    );
-    return chosen.flatMap((rowid) => byRowid.get(rowid) ?? []);
+    return (result.rows as { id: string; vector: Buffer }[]).map((row) => ({ id: row.id, vector: bytesToVector(row.vector) }));
   }
 
   private rescore(rows: readonly { id: string; vector: Float32Array }[], vector: Float32Array, limit: number): VectorHit[] {
