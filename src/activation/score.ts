@@ -55,6 +55,7 @@ export function scoreCandidate(hit: SearchHit, context: ScoreContext): ScoredCan
     unpenalizedScore,
     via: hit.via,
     factors: {
+      raw: hit.raw,
       relevance: hit.relevance,
       cooldown,
       effectiveRelevance,

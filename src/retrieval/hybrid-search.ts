@@ -53,6 +53,13 @@ export interface SearchHit {
    * mode's own signal (coverage for bm25, cosine for dense, overlap for keyword).
    */
   relevance: number;
+  /**
+   * The score before calibration, so an operator can see why a hit cleared or missed a
+   * threshold: in hybrid mode the raw hybrid score with the graph's part added (calibration.ts
+   * maps it onto relevance); in the other modes the mode's own signal, which relevance equals
+   * before the cooldown.
+   */
+  raw: number;
   signals: SearchSignals;
   factors: ScoreFactors;
   /** How the knowledge graph reached this memory ("Caroline → support group"), or null. */
@@ -180,12 +187,16 @@ export async function hybridSearch(request: HybridSearchRequest): Promise<Search
     });
   };
 
-  /** A draft's relevance (cooldown applied) and ranking score: the mode's base score × every factor. */
-  const scoreOf = (d: Draft): { relevance: number; score: number } => {
-    const relevance = mode === 'hybrid' ? calibrate(d.raw + (d.graph?.boost ?? 0)) : d.raw;
+  /**
+   * A draft's score before calibration (the graph's part added), its relevance (cooldown
+   * applied) and ranking score: the mode's base score × every factor.
+   */
+  const scoreOf = (d: Draft): { raw: number; relevance: number; score: number } => {
+    const raw = mode === 'hybrid' ? d.raw + (d.graph?.boost ?? 0) : d.raw;
+    const relevance = mode === 'hybrid' ? calibrate(raw) : raw;
     const base = baseScore({ mode, settings, signals: d.signals, relevance, bestBm25, ranks, id: d.memory.id });
     const { cooldown, recency, scope, exact } = d.factors;
-    return { relevance: relevance * cooldown, score: base * cooldown * recency * scope * exact };
+    return { raw, relevance: relevance * cooldown, score: base * cooldown * recency * scope * exact };
   };
 
   /**
@@ -227,9 +238,9 @@ export async function hybridSearch(request: HybridSearchRequest): Promise<Search
     });
   }
   const hits = drafts.map((d): SearchHit => {
-    const { relevance, score: summed } = scoreOf(d);
+    const { raw, relevance, score: summed } = scoreOf(d);
     const score = fused ? fusedOf(d) : summed;
-    return { memory: d.memory, score, relevance, signals: d.signals, factors: d.factors, via: d.graph?.via ?? null };
+    return { memory: d.memory, score, relevance, raw, signals: d.signals, factors: d.factors, via: d.graph?.via ?? null };
   });
   return hits
     .filter((hit) => hit.relevance >= request.minRelevance && hit.score > 0)

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { calibrate } from '../../src/retrieval/calibration.js';
 import { type ExportedMemory, LEXICAL, makeTempDir, parseJsonLines, runJson, runOk } from './helpers.js';
 
 const COMMANDS = ['add', 'search', 'list', 'show', 'forget', 'import', 'export', 'stats', 'reindex', 'bench'];
@@ -35,6 +36,20 @@ describe('--json on the read commands', () => {
     const hits = await runJson<{ memory: ExportedMemory; score: number }[]>(['search', 'PostgreSQL billing'], run());
     expect(hits[0]?.memory.id).toBe(id);
     expect(typeof hits[0]?.score).toBe('number');
+  });
+
+  it('prints each hit with its raw score beside the calibrated relevance it became', async () => {
+    const hits = await runJson<{ memory: ExportedMemory; relevance: number; raw: number }[]>(
+      ['search', 'PostgreSQL billing'],
+      run(),
+    );
+    const best = hits[0];
+    expect(best?.memory.id).toBe(id);
+    // Both words of the query are in the memory: the raw word score is well above zero, and
+    // relevance is the calibration curve read at that raw score.
+    expect(best?.raw).toBeGreaterThan(0.5);
+    expect(best?.relevance).toBeCloseTo(calibrate(best?.raw ?? -1), 10);
+    expect(best?.relevance).not.toBeCloseTo(best?.raw ?? -1, 3);
   });
 
   it('prints list as a JSON array of memories', async () => {

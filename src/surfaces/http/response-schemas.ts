@@ -46,11 +46,18 @@ export const MemoryListResponse = z.strictObject({ memories: z.array(MemoryRecor
 /** What `DELETE` did. */
 export const ForgetResponse = z.strictObject({ id: z.string(), outcome: z.enum(['archived', 'deleted']) });
 
-/** One search result: the memory, its calibrated relevance in [0, 1], and why. */
+/** One search result: the memory, its calibrated relevance in [0, 1], the score it was calibrated from, and why. */
 export const SearchHitRecord = z.strictObject({
   memory: MemoryRecord,
   score: z.number(),
-  relevance: z.number(),
+  relevance: z
+    .number()
+    .describe('Calibrated relevance in [0, 1]: what minRelevance and the recall thresholds are checked against'),
+  raw: z
+    .number()
+    .describe(
+      'The score before calibration: in hybrid mode the raw hybrid score with the graph part added, which the calibration curve maps onto relevance; in the other modes the mode signal itself',
+    ),
   signals: z.looseObject({}),
   factors: z.looseObject({}),
   via: nullableString.describe('How the knowledge graph reached the memory ("Caroline → support group"), or null'),
