@@ -41,6 +41,11 @@ export interface ScoreFactorsReceipt {
    * its signals. Absent from receipts written before it was recorded.
    */
   raw?: number;
+  /**
+   * What the store's own calibration took off the calibrated relevance for this query (0 on a
+   * young store); relevance is `calibrate(raw) − storeShift`, never below 0. Absent from older receipts.
+   */
+  storeShift?: number;
   /** Calibrated relevance from hybrid search. */
   relevance: number;
   /** Seed 001's cooldown decay on time since the last retrieval (1 = none). */

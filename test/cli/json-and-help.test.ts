@@ -75,6 +75,15 @@ describe('--json on the read commands', () => {
     expect(stats.embedder).toBe('none');
   });
 
+  it('says in stats how relevance is calibrated on this store', async () => {
+    const stats = await runJson<{ calibration: Record<string, unknown> }>(['stats'], run());
+    // Two or three memories and no vectors: a young store on the fixed curve.
+    expect(stats.calibration).toMatchObject({ active: false, young: true, weight: 0, sampleSize: 256, reference: 0.4 });
+    expect(stats.calibration.sampled).toBeGreaterThanOrEqual(2);
+    const screen = await runOk(['stats'], run());
+    expect(screen).toMatch(/calibration +fixed curve 0→0 0\.29→0\.5 0\.395→0\.6 0\.7→0\.9 1→1 \(no embedder/);
+  });
+
   it('prints export as JSON Lines, one memory per line', async () => {
     const stdout = await runOk(['export'], run());
     const lines = stdout.trimEnd().split('\n');

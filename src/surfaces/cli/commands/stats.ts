@@ -1,6 +1,7 @@
 /** `engram stats`: what the database holds. */
 import type { Command } from 'commander';
 
+import type { EngramStats } from '../../../index.js';
 import { globalOptions, printJson, withEngram } from '../context.js';
 import { bytes, counts, table } from '../format.js';
 
@@ -33,7 +34,19 @@ export function registerStats(program: Command): void {
           'graph',
           `${stats.graph.entities} entities, ${stats.graph.relations} relations (${stats.graph.invalidatedRelations} ended), ${stats.graph.mentions} mentions`,
         ],
+        ['calibration', calibrationLine(stats.calibration)],
       ];
       process.stdout.write(`${table(rows)}\n`);
     });
+}
+
+/** "store-calibrated: 256 of 629 memories sampled, …" or why the fixed curve alone applies. */
+function calibrationLine(c: EngramStats['calibration']): string {
+  const curve = `fixed curve ${c.curve.map(([raw, relevance]) => `${raw}→${relevance}`).join(' ')}`;
+  if (!c.active) return `${curve} (no embedder: the store's own correction needs vectors)`;
+  const shift = `relevance − ${c.alpha} × (p${c.percentile * 100} of the query over the sample − ${c.reference})`;
+  const sampled = `sample of the ${c.sampled} newest memories (at most ${c.sampleSize})`;
+  if (c.weight === 0) return `young store (${sampled}; the correction starts at ${c.youngStore.from}): ${curve}`;
+  const weight = c.young ? `young store, weight ${c.weight.toFixed(2)} (full at ${c.youngStore.full})` : 'weight 1';
+  return `${curve}, then ${shift}; ${sampled}, ${weight}`;
 }

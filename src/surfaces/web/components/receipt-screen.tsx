@@ -112,6 +112,7 @@ function EntryTable(props: { entries: readonly ReceiptEntry[]; why: Readonly<Rec
           <th>Memory</th>
           <th class="num">Score</th>
           <th class="num">Raw</th>
+          <th class="num">Shift</th>
           <th class="num">Rel</th>
           <th class="num">Cool</th>
           <th class="num">Scope</th>
@@ -143,6 +144,7 @@ function EntryTable(props: { entries: readonly ReceiptEntry[]; why: Readonly<Rec
               </td>
               <td class="num">{formatScore(f?.score)}</td>
               <td class="num">{formatScore(f?.raw)}</td>
+              <td class="num">{formatScore(f?.storeShift)}</td>
               <td class="num">{formatScore(f?.relevance)}</td>
               <td class="num">{formatScore(f?.cooldown)}</td>
               <td class="num">{formatScore(f?.scope)}</td>
