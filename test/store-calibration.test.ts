@@ -12,7 +12,7 @@ import { createLocalEmbedder, type Engram, manualClock, openEngram } from '../sr
 import { calibrate } from '../src/retrieval/calibration.js';
 import { hybridSearch } from '../src/retrieval/hybrid-search.js';
 import { SqliteStore } from '../src/store/sqlite/sqlite-store.js';
-import { makeTempDir } from './cli/helpers.js';
+import { makeTempDir, runOk } from './cli/helpers.js';
 
 const CLOCK = '2026-06-01T00:00:00.000Z';
 const PLACES = ['garden', 'kitchen', 'office', 'station', 'library', 'harbour', 'market', 'school', 'museum', 'park'];
@@ -120,6 +120,13 @@ describe('per-store calibration', () => {
       expect(factors?.storeShift).toBe(shift);
       expect(factors?.relevance).toBeCloseTo(Math.max(0, calibrate(factors?.raw ?? -1) - (factors?.storeShift ?? 0)), 10);
     }
+  });
+
+  it('says on engram stats how the store is calibrated', async () => {
+    const screen = await runOk(['stats', '--db', `${temp.dir}/grown.db`], { cwd: temp.dir });
+    expect(screen).toMatch(
+      /calibration +fixed curve 0→0 0\.29→0\.5 0\.395→0\.6 0\.7→0\.9 1→1, then − 0\.5 × \(p90 of the query over the sample − 0\.4\); sample: the 256 newest memories/,
+    );
   });
 
   it('says in stats how the store is calibrated', async () => {

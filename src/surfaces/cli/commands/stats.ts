@@ -40,13 +40,13 @@ export function registerStats(program: Command): void {
     });
 }
 
-/** "store-calibrated: 256 of 629 memories sampled, …" or why the fixed curve alone applies. */
+/** How relevance is calibrated here: the fixed curve, and the store's own correction when it applies. */
 function calibrationLine(c: EngramStats['calibration']): string {
   const curve = `fixed curve ${c.curve.map(([raw, relevance]) => `${raw}→${relevance}`).join(' ')}`;
   if (!c.active) return `${curve} (no embedder: the store's own correction needs vectors)`;
-  const shift = `relevance − ${c.alpha} × (p${c.percentile * 100} of the query over the sample − ${c.reference})`;
-  const sampled = `sample of the ${c.sampled} newest memories (at most ${c.sampleSize})`;
-  if (c.weight === 0) return `young store (${sampled}; the correction starts at ${c.youngStore.from}): ${curve}`;
-  const weight = c.young ? `young store, weight ${c.weight.toFixed(2)} (full at ${c.youngStore.full})` : 'weight 1';
-  return `${curve}, then ${shift}; ${sampled}, ${weight}`;
+  if (c.weight === 0)
+    return `young store (${c.sampled} ${c.sampled === 1 ? 'memory' : 'memories'}): the ${curve} alone until ${c.youngStore.from}`;
+  const shift = `− ${c.alpha} × (p${c.percentile * 100} of the query over the sample − ${c.reference})`;
+  const weight = c.young ? ` × ${c.weight.toFixed(2)} (young store: full at ${c.youngStore.full})` : '';
+  return `${curve}, then ${shift}${weight}; sample: the ${c.sampled} newest memories`;
 }
