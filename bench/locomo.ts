@@ -53,13 +53,26 @@ export async function runLocomoBenchmark(options: BenchOptions): Promise<BenchRe
   const rows = emptyPerMethod<Scored>();
   const latencies = emptyPerMethod<number>();
   const calibration = emptyCalibration();
+  // The same counts per conversation (its questions' evidence, and its index against the next
+  // conversation's questions), so a tuning split can be told from the rest.
+  const calibrationByConversation: Record<string, CalibrationCounts> = {};
   const { embedder, close } = openBenchEmbedder();
   try {
     for (const [index, conversation] of conversations.entries()) {
       const at = performance.now();
       // The next conversation's questions are about other people: unrelated to this index.
       const strangers = conversations[(index + 1) % conversations.length] as LocomoConversation;
-      await scoreConversation({ embedder, conversation, strangers, withContext, rows, latencies, calibration });
+      const own = emptyCalibration();
+      calibrationByConversation[conversation.sampleId] = own;
+      await scoreConversation({
+        embedder,
+        conversation,
+        strangers,
+        withContext,
+        rows,
+        latencies,
+        calibration: [calibration, own],
+      });
       options.log(
         `locomo: ${conversation.sampleId} (${index + 1}/${conversations.length}): ${conversation.turns.length} turns, ` +
           `${conversation.questions.length} questions, ${((performance.now() - at) / 1000).toFixed(1)} s`,
@@ -69,7 +82,16 @@ export async function runLocomoBenchmark(options: BenchOptions): Promise<BenchRe
     await close();
   }
   const seconds = (performance.now() - started) / 1000;
-  const result = summarize({ file, conversations, rows, latencies, calibration, withContext, seconds });
+  const result = summarize({
+    file,
+    conversations,
+    rows,
+    latencies,
+    calibration,
+    calibrationByConversation,
+    withContext,
+    seconds,
+  });
   return { table: formatTable(result), json: result };
 }
 
@@ -81,7 +103,8 @@ async function scoreConversation(parts: {
   withContext: boolean;
   rows: Record<Method, Scored[]>;
   latencies: Record<Method, number[]>;
-  calibration: CalibrationCounts;
+  /** Every set of counts the pairs are added to (the whole run's, the conversation's). */
+  calibration: readonly CalibrationCounts[];
 }): Promise<void> {
   const { embedder, conversation, rows, latencies, calibration } = parts;
   const engram = await openBenchEngine({ embedder, now: lastSessionDate(conversation) });
@@ -103,11 +126,11 @@ async function scoreConversation(parts: {
       }
       // Relevance of every evidence turn (a turn that is no candidate at all counts as below).
       const relevance = await index.relevance(question.question);
-      for (const id of evidence) countPair(calibration.evidence, relevance.get(id) ?? 0);
+      for (const counts of calibration) for (const id of evidence) countPair(counts.evidence, relevance.get(id) ?? 0);
     }
     for (const question of parts.strangers.questions) {
       const relevance = await index.relevance(question.question);
-      countUnrelated(calibration.unrelated, relevance.values(), conversation.turns.length);
+      for (const counts of calibration) countUnrelated(counts.unrelated, relevance.values(), conversation.turns.length);
     }
   } finally {
     await engram.close();
@@ -181,6 +204,7 @@ function summarize(parts: {
   rows: Record<Method, Scored[]>;
   latencies: Record<Method, number[]>;
   calibration: CalibrationCounts;
+  calibrationByConversation: Record<string, CalibrationCounts>;
   withContext: boolean;
   seconds: number;
 }) {
@@ -218,6 +242,9 @@ function summarize(parts: {
     context: withContext ? 'previous turn of the same session' : 'none',
     methods,
     calibration: calibrationShares(calibration),
+    calibrationByConversation: Object.fromEntries(
+      Object.entries(parts.calibrationByConversation).map(([sampleId, counts]) => [sampleId, calibrationShares(counts)]),
+    ),
     seconds,
   };
 }
@@ -270,6 +297,10 @@ function formatTable(result: ReturnType<typeof summarize>): string {
     '',
     `default search (graph-aware hybrid) relevance vs the seeds' thresholds: evidence turns ${formatShares(result.calibration.evidence)}; ` +
       `unrelated pairs (questions about another conversation) ${formatShares(result.calibration.unrelated)}`,
+    ...Object.entries(result.calibrationByConversation).map(
+      ([sampleId, shares]) =>
+        `  ${sampleId}: evidence ${formatShares(shares.evidence)}; unrelated ${formatShares(shares.unrelated)}`,
+    ),
     `turns indexed with context: ${result.context}; ` +
       'search latency excludes query embedding: query vectors are computed (or read from the cache) before timing',
   ].join('\n');

@@ -42,8 +42,9 @@ export async function searchCandidates(search: CandidateSearch): Promise<SearchH
   const store = readOnce(search.store);
   // It depends on the tenant and the query alone, not on the tiers searched.
   const queryGraph = followsGraph('hybrid', search.retrieval) ? await readQueryGraph(store, search.tenant, search.query) : null;
-  const run = (tiers: readonly Tier[] | undefined, limit: number) =>
+  const run = (tiers: readonly Tier[] | undefined, limit: number, storeShift?: number) =>
     hybridSearch({
+      storeShift,
       // A tier's own search asks whether anything of that tier is close, not for all of it.
       bounded: tiers !== undefined,
       store,
@@ -64,7 +65,8 @@ export async function searchCandidates(search: CandidateSearch): Promise<SearchH
   const short = (['must', 'nice', 'unknown'] as const).filter(
     (tier) => pool.filter((hit) => hit.memory.tier === tier && hit.relevance >= search.threshold).length < search.wanted[tier],
   );
-  const extra = await Promise.all(short.map((tier) => run([tier], TIER_SEARCH_LIMIT)));
+  // The tier searches stand on the wide search's calibration (see HybridSearchRequest.storeShift).
+  const extra = await Promise.all(short.map((tier) => run([tier], TIER_SEARCH_LIMIT, pool[0]?.storeShift)));
   const seen = new Set<string>();
   return [...pool, ...extra.flat()].filter((hit) => !seen.has(hit.memory.id) && seen.add(hit.memory.id));
 }

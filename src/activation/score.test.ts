@@ -15,11 +15,20 @@ function hit(
     memory: makeMemory({ id: 'm', ...memory }),
     score: 0,
     relevance: fields.relevance ?? 0.8,
+    raw: 0.5,
+    storeShift: 0,
     signals: { bm25: null, coverage: fields.coverage ?? 0.5, cosine: null, keyword: 0, graph: null },
     factors: { scope: fields.scope ?? 1, recency: fields.recency ?? 1, exact: fields.exact ?? 1, cooldown: 1 },
     via: null,
   };
 }
+
+describe('the receipt factors of a candidate', () => {
+  it('carry the raw score the relevance was calibrated from', () => {
+    const scored = scoreCandidate({ ...hit({ tier: 'must' }, { relevance: 0.62 }), raw: 0.41 }, context());
+    expect(scored.factors).toMatchObject({ raw: 0.41, relevance: 0.62 });
+  });
+});
 
 function context(fields: Partial<ScoreContext> = {}): ScoreContext {
   return { now: NOW, cooldown: null, recentlyInjected: new Set(), repeatPenalty: 0.35, queryWordCount: 2, ...fields };

@@ -55,6 +55,8 @@ export function scoreCandidate(hit: SearchHit, context: ScoreContext): ScoredCan
     unpenalizedScore,
     via: hit.via,
     factors: {
+      raw: hit.raw,
+      storeShift: hit.storeShift,
       relevance: hit.relevance,
       cooldown,
       effectiveRelevance,

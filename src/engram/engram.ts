@@ -36,7 +36,9 @@ import type { Receipt } from '../model/receipt.js';
 import type { SearchOptions } from '../model/search-request.js';
 import type { ActivityEntry } from '../model/session.js';
 import type { ReceiptQueryOptions, SessionOptions } from '../model/session-request.js';
+import { CalibrationSamples } from '../retrieval/calibration-sample.js';
 import { hybridSearch, type SearchHit } from '../retrieval/hybrid-search.js';
+import { describeStoreCalibration, type StoreCalibrationInfo } from '../retrieval/store-calibration.js';
 import { Session } from '../session/session.js';
 import { PostgresStore } from '../store/postgres/postgres-store.js';
 import { SqliteStore } from '../store/sqlite/sqlite-store.js';
@@ -79,6 +81,8 @@ export interface EngramStats extends StoreStats {
   embedder: string;
   /** The knowledge graph: entities, live and ended relations, mentions. */
   graph: GraphCounts;
+  /** How relevance is calibrated on this store: its sample, whether it is young, the curve. */
+  calibration: StoreCalibrationInfo;
 }
 
 /** Opens an Engram engine: `const engram = await openEngram({ path: '.engram/engram.db' })`. */
@@ -131,6 +135,8 @@ export class Engram implements ToolEngine {
   readonly graph: KnowledgeGraph;
   /** Extraction on write, and the graph kept in step with forgetting and supersession. */
   private readonly graphSync: GraphSync;
+  /** Each tenant's sample for per-store calibration (retrieval/store-calibration.ts). */
+  private readonly samples: CalibrationSamples;
 
   /** @internal use `openEngram` */
   constructor(parts: {
@@ -150,6 +156,7 @@ export class Engram implements ToolEngine {
     this.ids = parts.ids;
     this.tenant = parts.tenant;
     this.path = parts.path;
+    this.samples = new CalibrationSamples(parts.store);
     this.graphSync = new GraphSync({
       store: parts.store,
       clock: parts.clock,
@@ -250,6 +257,7 @@ export class Engram implements ToolEngine {
     await this.store.commit({
       update: [textChanged ? { memory: next, vector: vectors?.[0] ?? null } : { memory: next }],
     });
+    this.samples.clear();
     if (reextract) await this.graphSync.record(this.tenant, graph, graph.length === 0 ? [next.id] : []);
     return next;
   }
@@ -264,11 +272,13 @@ export class Engram implements ToolEngine {
     if (options.hard) {
       await this.graphSync.forget(this.tenant, [id]);
       await this.store.purgeMemories(this.tenant, [id]);
+      this.samples.clear();
       return { id, outcome: 'deleted' };
     }
     if (memory.archivedAt === null) {
       const at = this.clock.now().toISOString();
       await this.store.commit({ update: [{ memory: { ...memory, archivedAt: at, updatedAt: at } }] });
+      this.samples.clear();
       await this.graphSync.forget(this.tenant, [id]);
     }
     return { id, outcome: 'archived' };
@@ -294,6 +304,7 @@ export class Engram implements ToolEngine {
     const restored = { ...memory, archivedAt: null, updatedAt: this.clock.now().toISOString() };
     // No vector in the update: the stored one stays.
     await this.store.commit({ update: [{ memory: restored }] });
+    this.samples.clear();
     if (restored.supersededBy === null) await this.graphSync.record(this.tenant, await this.graphSync.prepare([restored]));
     return restored;
   }
@@ -318,6 +329,7 @@ export class Engram implements ToolEngine {
     const cooldown = request.cooldown ? cooldownFor(this.config, 'explicit') : null;
     const hits = await hybridSearch({
       ...request,
+      settings: { ...request.settings, samples: this.samples },
       store: this.store,
       embedder: this.queryEmbedder,
       // The working set repeats other memories; it is read through sessions, not found by search.
@@ -369,7 +381,7 @@ export class Engram implements ToolEngine {
         store: this.store,
         embedder: this.queryEmbedder,
         config: this.config,
-        retrieval: retrievalSettings(this.config),
+        retrieval: { ...retrievalSettings(this.config), samples: this.samples },
         clock: this.clock,
         ids: this.ids,
         tenant: this.tenant,
@@ -421,8 +433,18 @@ export class Engram implements ToolEngine {
   /** Counts by kind, tier and scope, index and size. */
   async stats(): Promise<EngramStats> {
     this.assertOpen();
-    const [stats, graph] = await Promise.all([this.store.stats(this.tenant), this.store.countGraph(this.tenant)]);
-    return { ...stats, path: this.path, embedder: this.embedder ? this.embedder.id : NO_EMBEDDER_ID, graph };
+    const [stats, graph, sample] = await Promise.all([
+      this.store.stats(this.tenant),
+      this.store.countGraph(this.tenant),
+      this.samples.sampleFor(this.tenant),
+    ]);
+    return {
+      ...stats,
+      path: this.path,
+      embedder: this.embedder ? this.embedder.id : NO_EMBEDDER_ID,
+      graph,
+      calibration: describeStoreCalibration(sample, this.queryEmbedder !== null),
+    };
   }
 
   /**

@@ -35,6 +35,17 @@ export type Outcome = (typeof OUTCOMES)[number];
 
 /** Every factor of a hot-lane score (seed 002): `score` is their product. */
 export interface ScoreFactorsReceipt {
+  /**
+   * The hybrid score before calibration, the graph's part included: what the calibration curve
+   * turned into `relevance`, so a memory that cleared or missed the threshold can be traced to
+   * its signals. Absent from receipts written before it was recorded.
+   */
+  raw?: number;
+  /**
+   * What the store's own calibration took off the calibrated relevance for this query (0 on a
+   * young store); relevance is `calibrate(raw) − storeShift`, never below 0. Absent from older receipts.
+   */
+  storeShift?: number;
   /** Calibrated relevance from hybrid search. */
   relevance: number;
   /** Seed 001's cooldown decay on time since the last retrieval (1 = none). */

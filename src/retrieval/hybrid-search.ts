@@ -13,12 +13,14 @@ import { parseLexicalQuery } from '../text/lexical-query.js';
 import { stem } from '../text/stem.js';
 import { STOP_WORDS, words } from '../text/words.js';
 import { calibrate, hybridRawScore } from './calibration.js';
+import type { CalibrationSamples } from './calibration-sample.js';
 import { coverage, stemSet } from './coverage.js';
 import { computeFactors, exactPhrases, type FactorSettings, type ScoreFactors } from './factors.js';
 import { followGraph, type GraphDraft } from './follow-graph.js';
 import { fusedBase, fusedScore } from './fused-rank.js';
 import { type GraphReader, type QueryGraph, readQueryGraph } from './graph-recall.js';
 import { keywordOverlap, keywordSet } from './keyword-overlap.js';
+import { NO_SHIFT, sampleRelevances, shiftRelevance, type StoreShift, storeShift } from './store-calibration.js';
 
 // The modes and fusions are part of the search request (model/search-request.ts).
 export { type Fusion, FUSIONS, SEARCH_MODES, type SearchMode } from '../model/search-request.js';
@@ -49,10 +51,23 @@ export interface SearchHit {
   score: number;
   /**
    * Relevance in [0, 1], on one scale for every query (see calibration.ts); the seeds'
-   * thresholds apply to it. In hybrid mode the calibrated fusion; in the other modes the
-   * mode's own signal (coverage for bm25, cosine for dense, overlap for keyword).
+   * thresholds apply to it. In hybrid mode the calibrated fusion less the store's shift
+   * (store-calibration.ts); in the other modes the mode's own signal (coverage for bm25, cosine
+   * for dense, overlap for keyword).
    */
   relevance: number;
+  /**
+   * The score before calibration, so an operator can see why a hit cleared or missed a
+   * threshold: in hybrid mode the raw hybrid score with the graph's part added (calibration.ts
+   * maps it onto relevance); in the other modes the mode's own signal, which relevance equals
+   * before the cooldown.
+   */
+  raw: number;
+  /**
+   * What the store's own calibration took off this search's relevance (store-calibration.ts):
+   * the same for every hit of one search, 0 on a young store, without vectors or outside hybrid mode.
+   */
+  storeShift: number;
   signals: SearchSignals;
   factors: ScoreFactors;
   /** How the knowledge graph reached this memory ("Caroline → support group"), or null. */
@@ -68,6 +83,11 @@ export interface RetrievalSettings {
   factors: FactorSettings;
   /** Graph-aware recall in hybrid mode with weighted fusion (see graph-recall.ts and `followsGraph`). */
   graph: boolean;
+  /**
+   * The stores' samples for per-store calibration (store-calibration.ts), kept by the engine;
+   * without them relevance is the fixed curve alone.
+   */
+  samples?: CalibrationSamples | undefined;
 }
 
 export interface HybridSearchRequest {
@@ -97,6 +117,12 @@ export interface HybridSearchRequest {
    * Read here when omitted and the search follows the graph.
    */
   queryGraph?: QueryGraph | null | undefined;
+  /**
+   * What the store's calibration takes off relevance, when the caller already knows it for this
+   * query (the tier searches of one recall decision take the wide search's, so every candidate
+   * of one decision stands on one scale). Measured here when omitted.
+   */
+  storeShift?: number | undefined;
   /**
    * Seed 001's retrieval cooldown: a multiplier per memory applied to relevance and score
    * before `minRelevance` is checked. None when omitted.
@@ -144,6 +170,15 @@ export async function hybridSearch(request: HybridSearchRequest): Promise<Search
   const queryStems = stemSet(query);
   const queryKeywords = keywordSet(query);
   const phrases = exactPhrases(parseLexicalQuery(query), words(query));
+  const graph = !followsGraph(mode, settings)
+    ? null
+    : request.queryGraph !== undefined
+      ? request.queryGraph
+      : await readQueryGraph(store, filter.tenant, query);
+  const shift =
+    request.storeShift !== undefined
+      ? { ...NO_SHIFT, shift: request.storeShift }
+      : await measureShift(request, { queryVector, stems: queryStems, bm25, graph });
 
   /** Reads and scores these memories; cosines are read for the ones no index returned. */
   const draft = async (ids: readonly string[]): Promise<Draft[]> => {
@@ -180,12 +215,19 @@ export async function hybridSearch(request: HybridSearchRequest): Promise<Search
     });
   };
 
-  /** A draft's relevance (cooldown applied) and ranking score: the mode's base score × every factor. */
-  const scoreOf = (d: Draft): { relevance: number; score: number } => {
-    const relevance = mode === 'hybrid' ? calibrate(d.raw + (d.graph?.boost ?? 0)) : d.raw;
+  /**
+   * A draft's score before calibration (the graph's part added), its relevance (cooldown
+   * applied) and ranking score: the mode's base score × every factor.
+   */
+  const scoreOf = (d: Draft): { raw: number; relevance: number; score: number } => {
+    const raw = mode === 'hybrid' ? d.raw + (d.graph?.boost ?? 0) : d.raw;
+    const relevance = mode === 'hybrid' ? calibrate(raw) : raw;
+    // The order comes from relevance before the store's shift: the shift moves where hits stand
+    // against the thresholds, never which comes first.
     const base = baseScore({ mode, settings, signals: d.signals, relevance, bestBm25, ranks, id: d.memory.id });
     const { cooldown, recency, scope, exact } = d.factors;
-    return { relevance: relevance * cooldown, score: base * cooldown * recency * scope * exact };
+    const shifted = shiftRelevance(relevance, shift.shift);
+    return { raw, relevance: shifted * cooldown, score: base * cooldown * recency * scope * exact };
   };
 
   /**
@@ -213,7 +255,6 @@ export async function hybridSearch(request: HybridSearchRequest): Promise<Search
   let fused = false;
   let drafts = await draft([...new Set([...lexical.map((hit) => hit.id), ...vector.map((hit) => hit.id)])]);
   if (followsGraph(mode, settings)) {
-    const graph = request.queryGraph !== undefined ? request.queryGraph : await readQueryGraph(store, filter.tenant, query);
     // The weights were fitted with meaning in the mix: without vectors the fixed sum ranks.
     fused = graph !== null && queryVector !== null;
     drafts = await followGraph({
@@ -227,14 +268,40 @@ export async function hybridSearch(request: HybridSearchRequest): Promise<Search
     });
   }
   const hits = drafts.map((d): SearchHit => {
-    const { relevance, score: summed } = scoreOf(d);
+    const { raw, relevance, score: summed } = scoreOf(d);
     const score = fused ? fusedOf(d) : summed;
-    return { memory: d.memory, score, relevance, signals: d.signals, factors: d.factors, via: d.graph?.via ?? null };
+    return {
+      memory: d.memory,
+      score,
+      relevance,
+      raw,
+      storeShift: shift.shift,
+      signals: d.signals,
+      factors: d.factors,
+      via: d.graph?.via ?? null,
+    };
   });
   return hits
     .filter((hit) => hit.relevance >= request.minRelevance && hit.score > 0)
     .sort((a, b) => b.score - a.score || a.memory.id.localeCompare(b.memory.id))
     .slice(0, request.limit);
+}
+
+/** What the store's own calibration takes off this search's relevance (store-calibration.ts). */
+async function measureShift(
+  request: HybridSearchRequest,
+  query: {
+    queryVector: Float32Array | null;
+    stems: ReadonlySet<string>;
+    bm25: ReadonlyMap<string, number>;
+    graph: QueryGraph | null;
+  },
+): Promise<StoreShift> {
+  const { samples, lexicalWeight } = request.settings;
+  if (request.mode !== 'hybrid' || query.queryVector === null || samples === undefined) return NO_SHIFT;
+  const sample = await samples.sampleFor(request.filter.tenant);
+  const { stems, bm25, graph } = query;
+  return storeShift(sampleRelevances(sample, { stems, vector: query.queryVector, bm25, graph, lexicalWeight }));
 }
 
 /** Coverage of the memory alone, averaged with coverage of memory and context when it has context. */

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { calibrate } from '../../src/retrieval/calibration.js';
 import { type ExportedMemory, LEXICAL, makeTempDir, parseJsonLines, runJson, runOk } from './helpers.js';
 
 const COMMANDS = ['add', 'search', 'list', 'show', 'forget', 'import', 'export', 'stats', 'reindex', 'bench'];
@@ -37,6 +38,20 @@ describe('--json on the read commands', () => {
     expect(typeof hits[0]?.score).toBe('number');
   });
 
+  it('prints each hit with its raw score beside the calibrated relevance it became', async () => {
+    const hits = await runJson<{ memory: ExportedMemory; relevance: number; raw: number }[]>(
+      ['search', 'PostgreSQL billing'],
+      run(),
+    );
+    const best = hits[0];
+    expect(best?.memory.id).toBe(id);
+    // Both words of the query are in the memory: the raw word score is well above zero, and
+    // relevance is the calibration curve read at that raw score.
+    expect(best?.raw).toBeGreaterThan(0.5);
+    expect(best?.relevance).toBeCloseTo(calibrate(best?.raw ?? -1), 10);
+    expect(best?.relevance).not.toBeCloseTo(best?.raw ?? -1, 3);
+  });
+
   it('prints list as a JSON array of memories', async () => {
     const memories = await runJson<ExportedMemory[]>(['list'], run());
     expect(Array.isArray(memories)).toBe(true);
@@ -58,6 +73,15 @@ describe('--json on the read commands', () => {
     expect(stats.live).toBe(stats.memories);
     expect(stats.byKind.decision).toBe(1);
     expect(stats.embedder).toBe('none');
+  });
+
+  it('says in stats how relevance is calibrated on this store', async () => {
+    const stats = await runJson<{ calibration: Record<string, unknown> }>(['stats'], run());
+    // Two or three memories and no vectors: a young store on the fixed curve.
+    expect(stats.calibration).toMatchObject({ active: false, young: true, weight: 0, sampleSize: 256, reference: 0.4 });
+    expect(stats.calibration.sampled).toBeGreaterThanOrEqual(2);
+    const screen = await runOk(['stats'], run());
+    expect(screen).toMatch(/calibration +fixed curve 0→0 0\.29→0\.5 0\.395→0\.6 0\.7→0\.9 1→1 \(no embedder/);
   });
 
   it('prints export as JSON Lines, one memory per line', async () => {

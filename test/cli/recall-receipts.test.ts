@@ -8,6 +8,7 @@ import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import type { Receipt } from '../../src/index.js';
+import { calibrate } from '../../src/retrieval/calibration.js';
 import { copyDatabase, dbIn, expectOneLineError, makeTempDir, runCli, runJson, runOk } from './helpers.js';
 
 describe('engram recall and engram receipts', () => {
@@ -51,6 +52,10 @@ describe('engram recall and engram receipts', () => {
     expect(screen.split('\n').length).toBeLessThan(40);
     expect(receipt).toMatchObject({ sessionId: 's1', turn: 1, path: 'active', selectionMode: 'tier_quota_v1' });
     expect(receipt?.chosen.map((entry) => entry.lane)).toEqual(['working_set', 'hot']);
+    // The hot memory's score before calibration sits beside the relevance the threshold saw.
+    const hot = receipt?.chosen.find((entry) => entry.lane === 'hot')?.factors;
+    expect(hot?.relevance).toBeCloseTo(calibrate(hot?.raw ?? -1), 10);
+    expect(screen).toContain(`raw ${hot?.raw?.toFixed(2)} rel ${hot?.relevance.toFixed(2)}`);
   });
 
   it('says in the receipt how the knowledge graph reached a memory', async () => {

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { calibrate } from '../../src/retrieval/calibration.js';
 import type { RunningHttpServer } from '../../src/surfaces/http/index.js';
 import { API_ROUTES } from '../../src/surfaces/http/index.js';
 import { makeTempDir } from '../cli/helpers.js';
@@ -111,13 +112,18 @@ describe('the HTTP API', () => {
     await send(server.url, 'POST', '/v1/memories', {
       body: { text: 'Never deploy on Fridays', kind: 'constraint', tier: 'must' },
     });
-    const reply = expectDocumented<{ hits: { memory: { text: string }; relevance: number }[] }>(
+    const reply = expectDocumented<{ hits: { memory: { text: string }; relevance: number; raw: number; storeShift: number }[] }>(
       await call('POST', '/v1/search', '/v1/search', { body: { query: 'deploy fridays', limit: 3, kinds: ['constraint'] } }),
       'post',
       '/v1/search',
     );
     expect(reply.hits[0]?.memory.text).toBe('Never deploy on Fridays');
     expect(reply.hits[0]?.relevance).toBeGreaterThan(0);
+    // The score before calibration travels beside relevance, which is the curve read at it.
+    expect(reply.hits[0]?.raw).toBeGreaterThan(0);
+    expect(reply.hits[0]?.relevance).toBeCloseTo(calibrate(reply.hits[0]?.raw ?? -1), 10);
+    // A young store without vectors: the store's own calibration takes nothing off.
+    expect(reply.hits[0]?.storeShift).toBe(0);
   });
 
   it('runs the turn loop of a session: start, before-turn, after-step, context, end', async () => {

@@ -46,11 +46,23 @@ export const MemoryListResponse = z.strictObject({ memories: z.array(MemoryRecor
 /** What `DELETE` did. */
 export const ForgetResponse = z.strictObject({ id: z.string(), outcome: z.enum(['archived', 'deleted']) });
 
-/** One search result: the memory, its calibrated relevance in [0, 1], and why. */
+/** One search result: the memory, its calibrated relevance in [0, 1], the score it was calibrated from, and why. */
 export const SearchHitRecord = z.strictObject({
   memory: MemoryRecord,
   score: z.number(),
-  relevance: z.number(),
+  relevance: z
+    .number()
+    .describe('Calibrated relevance in [0, 1]: what minRelevance and the recall thresholds are checked against'),
+  raw: z
+    .number()
+    .describe(
+      'The score before calibration: in hybrid mode the raw hybrid score with the graph part added, which the calibration curve maps onto relevance; in the other modes the mode signal itself',
+    ),
+  storeShift: z
+    .number()
+    .describe(
+      "What the store's own calibration took off this search's relevance, the same for every hit: 0 on a young store, without vectors or outside hybrid mode",
+    ),
   signals: z.looseObject({}),
   factors: z.looseObject({}),
   via: nullableString.describe('How the knowledge graph reached the memory ("Caroline → support group"), or null'),
@@ -163,6 +175,17 @@ export const StatsResponse = z.strictObject({
     invalidatedRelations: z.number().describe('Relations ended by a superseded or forgotten memory'),
     mentions: z.number(),
   }),
+  calibration: z
+    .looseObject({
+      active: z.boolean(),
+      sampled: z.number(),
+      sampleSize: z.number(),
+      weight: z.number(),
+      young: z.boolean(),
+    })
+    .describe(
+      "Per-store calibration: how many of the newest memories each search is scored against, the shift's weight from the store's size (young below 1), the percentile, reference and alpha, and the fixed curve",
+    ),
 });
 
 /** A knowledge-graph entity, in the MCP reference memory server's shape. */

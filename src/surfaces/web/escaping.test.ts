@@ -75,6 +75,8 @@ describe('escaping', () => {
               memory: hostile,
               score: 1,
               relevance: 1,
+              raw: 1,
+              storeShift: 0,
               signals: { bm25: 1, coverage: 1, cosine: 1, keyword: 1, graph: 1 },
               factors: { recency: 1, scope: 1, exact: 1, cooldown: 1 },
               via: `${IMAGE} → ${SCRIPT}`,

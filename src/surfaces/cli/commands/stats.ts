@@ -1,6 +1,7 @@
 /** `engram stats`: what the database holds. */
 import type { Command } from 'commander';
 
+import type { EngramStats } from '../../../index.js';
 import { globalOptions, printJson, withEngram } from '../context.js';
 import { bytes, counts, table } from '../format.js';
 
@@ -33,7 +34,19 @@ export function registerStats(program: Command): void {
           'graph',
           `${stats.graph.entities} entities, ${stats.graph.relations} relations (${stats.graph.invalidatedRelations} ended), ${stats.graph.mentions} mentions`,
         ],
+        ['calibration', calibrationLine(stats.calibration)],
       ];
       process.stdout.write(`${table(rows)}\n`);
     });
+}
+
+/** How relevance is calibrated here: the fixed curve, and the store's own correction when it applies. */
+function calibrationLine(c: EngramStats['calibration']): string {
+  const curve = `fixed curve ${c.curve.map(([raw, relevance]) => `${raw}→${relevance}`).join(' ')}`;
+  if (!c.active) return `${curve} (no embedder: the store's own correction needs vectors)`;
+  if (c.weight === 0)
+    return `young store (${c.sampled} ${c.sampled === 1 ? 'memory' : 'memories'}): the ${curve} alone until ${c.youngStore.from}`;
+  const shift = `− ${c.alpha} × (p${c.percentile * 100} of the query over the sample − ${c.reference})`;
+  const weight = c.young ? ` × ${c.weight.toFixed(2)} (young store: full at ${c.youngStore.full})` : '';
+  return `${curve}, then ${shift}${weight}; sample: the ${c.sampled} newest memories`;
 }

@@ -51,10 +51,12 @@ export function HitDetail(props: { hit: SearchHit }) {
   return (
     <div class="muted">
       <small>
-        score {formatScore(hit.score)} · signals: bm25 {signals.bm25 === null ? '—' : signals.bm25.toFixed(2)}, coverage{' '}
-        {formatScore(signals.coverage)}, cosine {formatScore(signals.cosine)}, keyword {formatScore(signals.keyword)}, graph{' '}
-        {formatScore(signals.graph)} · factors: recency {formatScore(factors.recency)}, scope {formatScore(factors.scope)}, exact{' '}
-        {formatScore(factors.exact)}, cooldown {formatScore(factors.cooldown)}
+        score {formatScore(hit.score)} · raw {formatScore(hit.raw)} → relevance {formatScore(hit.relevance)}
+        {hit.storeShift > 0 && ` (store shift −${formatScore(hit.storeShift)})`} · signals: bm25{' '}
+        {signals.bm25 === null ? '—' : signals.bm25.toFixed(2)}, coverage {formatScore(signals.coverage)}, cosine{' '}
+        {formatScore(signals.cosine)}, keyword {formatScore(signals.keyword)}, graph {formatScore(signals.graph)} · factors:
+        recency {formatScore(factors.recency)}, scope {formatScore(factors.scope)}, exact {formatScore(factors.exact)}, cooldown{' '}
+        {formatScore(factors.cooldown)}
         {hit.via && ` · via ${hit.via}`}
       </small>
     </div>

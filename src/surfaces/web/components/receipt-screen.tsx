@@ -111,6 +111,8 @@ function EntryTable(props: { entries: readonly ReceiptEntry[]; why: Readonly<Rec
           <th>Outcome</th>
           <th>Memory</th>
           <th class="num">Score</th>
+          <th class="num">Raw</th>
+          <th class="num">Shift</th>
           <th class="num">Rel</th>
           <th class="num">Cool</th>
           <th class="num">Scope</th>
@@ -141,6 +143,8 @@ function EntryTable(props: { entries: readonly ReceiptEntry[]; why: Readonly<Rec
                 {entry.via && !why && <div class="muted">— via {entry.via}</div>}
               </td>
               <td class="num">{formatScore(f?.score)}</td>
+              <td class="num">{formatScore(f?.raw)}</td>
+              <td class="num">{formatScore(f?.storeShift)}</td>
               <td class="num">{formatScore(f?.relevance)}</td>
               <td class="num">{formatScore(f?.cooldown)}</td>
               <td class="num">{formatScore(f?.scope)}</td>

@@ -1,0 +1,111 @@
+/**
+ * The sample of a store that per-store calibration (store-calibration.ts) scores each query
+ * against: the tenant's SAMPLE_SIZE newest live memories (working sets, which repeat other
+ * memories, left out) — the store as it reads now, found with one indexed read at any size, and
+ * the same for the same store whatever engine reads it. What scoring needs of each member — its
+ * vector, its stemmed words, its mentions — is read once and kept until the store's newest
+ * memory changes (checked on every search: one indexed lookup) or this engine changes a memory;
+ * a query is then scored against the sample in memory (256 dot products and set lookups).
+ */
+import type { Kind } from '../model/memory.js';
+import type { GraphStore, MemoryFilter, MemoryReader, VectorSearch } from '../store/store.js';
+import { stemSet } from './coverage.js';
+
+/** Members of the sample at most. */
+export const SAMPLE_SIZE = 256;
+/** Characters of a member's text (and context) read for its words, as search reads them. */
+const MAX_MEMBER_CHARS = 20_000;
+
+/** What scoring a query against one member needs. */
+export interface SampleMember {
+  id: string;
+  /** The member's unit vector; null when it has none. */
+  vector: Float32Array | null;
+  /** Its stemmed words, and with its context's (null without context), as coverage reads them. */
+  words: ReadonlySet<string>;
+  withContext: ReadonlySet<string> | null;
+  mentions: readonly { entityId: string; role: string }[];
+}
+
+/** A tenant's sample: all of a store smaller than SAMPLE_SIZE. */
+export interface CalibrationSample {
+  members: readonly SampleMember[];
+}
+
+/** The store parts the sample is read from. */
+export type SampleReader = MemoryReader & VectorSearch & Pick<GraphStore, 'listMentionsInMemories'>;
+
+/** Kinds the sample leaves out: a working set repeats other memories. */
+const LEFT_OUT: readonly Kind[] = ['working_set'];
+
+/** Samples per tenant, each kept while the tenant's newest memory stays the same. */
+export class CalibrationSamples {
+  private readonly kept = new Map<string, { key: string; sample: Promise<CalibrationSample> }>();
+
+  constructor(private readonly store: SampleReader) {}
+
+  /** The tenant's sample, read again when its memories changed. */
+  async sampleFor(tenant: string): Promise<CalibrationSample> {
+    const key = await this.versionOf(tenant);
+    const held = this.kept.get(tenant);
+    if (held && held.key === key) return held.sample;
+    const sample = this.read(tenant);
+    this.kept.set(tenant, { key, sample });
+    sample.catch(() => this.kept.delete(tenant));
+    return sample;
+  }
+
+  /** Forgets every sample: after this engine changed, archived or restored a memory, which may be a member. */
+  clear(): void {
+    this.kept.clear();
+  }
+
+  private async versionOf(tenant: string): Promise<string> {
+    const [newest] = await this.store.listMemories(sampled(tenant), { limit: 1, order: 'newest' });
+    return newest ? `${newest.id} ${newest.updatedAt}` : '';
+  }
+
+  private async read(tenant: string): Promise<CalibrationSample> {
+    const memories = await this.store.listMemories(sampled(tenant), { limit: SAMPLE_SIZE, order: 'newest' });
+    const chosen = memories.map((memory) => memory.id);
+    const [vectors, mentions] = await Promise.all([
+      this.store.getVectors(tenant, chosen),
+      this.store.listMentionsInMemories(tenant, chosen),
+    ]);
+    const byMemory = new Map<string, { entityId: string; role: string }[]>();
+    for (const m of mentions) byMemory.set(m.memoryId, [...(byMemory.get(m.memoryId) ?? []), m]);
+    // The members' unit vectors side by side in one buffer: scoring a query reads it straight through.
+    const dims = vectors.values().next().value?.length ?? 0;
+    const buffer = new Float32Array(dims * memories.length);
+    const members = memories.map((memory, index): SampleMember => {
+      const words = stemSet(memory.text, MAX_MEMBER_CHARS);
+      let withContext: Set<string> | null = null;
+      if (memory.context !== null) {
+        withContext = stemSet(memory.context, MAX_MEMBER_CHARS);
+        for (const word of words) withContext.add(word);
+      }
+      const vector = vectors.get(memory.id);
+      return {
+        id: memory.id,
+        vector: vector?.length === dims ? unitInto(vector, buffer.subarray(index * dims, (index + 1) * dims)) : null,
+        words,
+        withContext,
+        mentions: byMemory.get(memory.id) ?? [],
+      };
+    });
+    return { members };
+  }
+}
+
+function sampled(tenant: string): MemoryFilter {
+  return { tenant, excludeKinds: LEFT_OUT };
+}
+
+/** `vector` scaled to unit length, written into `into`. */
+function unitInto(vector: Float32Array, into: Float32Array): Float32Array {
+  let norm = 0;
+  for (let i = 0; i < vector.length; i++) norm += (vector[i] as number) ** 2;
+  norm = Math.sqrt(norm) || 1;
+  for (let i = 0; i < vector.length; i++) into[i] = (vector[i] as number) / norm;
+  return into;
+}

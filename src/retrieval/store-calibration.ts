@@ -1,0 +1,163 @@
+/**
+ * Per-store calibration: the correction that makes relevance mean the same on every store. The
+ * fixed curve of calibration.ts was fitted on one corpus; on another, unrelated memories score
+ * higher (LongMemEval's assistant chats put 2.8% of unrelated pairs at 0.5 against LoCoMo's 0.7%).
+ * A query that scores high against much of the store is scoring high against memories that
+ * cannot all be about it, so each search scores the query against a fixed sample of the store
+ * (calibration-sample.ts) and reads the 90th percentile of those relevances: when it is above
+ * REFERENCE, relevance is lowered by ALPHA × the excess — one constant per query, so the
+ * order of the hits never changes, only where they stand against the thresholds.
+ *
+ * REFERENCE 0.4 and ALPHA 0.5 were chosen in a replay on the LoCoMo and LongMemEval development
+ * slices (the percentile over every memory of each store); `engram bench locomo` and `bench
+ * longmemeval` measure the mechanism as built. A member of the sample is scored as search scores
+ * a candidate — coverage, cosine, BM25 when the full-text search returned it, and the graph's
+ * "about" path — leaving out the graph's sparse paths (one hop, dates, session neighbours).
+ * Pure: no I/O.
+ */
+import { calibrate, CALIBRATION_CURVE, hybridRawScore } from './calibration.js';
+import { type CalibrationSample, SAMPLE_SIZE, type SampleMember } from './calibration-sample.js';
+import { coverage } from './coverage.js';
+import { partOf, type QueryGraph } from './graph-recall.js';
+
+/** The share of the sample below the percentile read. */
+export const SAMPLE_PERCENTILE = 0.9;
+/** Percentile above which relevance is lowered. */
+export const REFERENCE = 0.4;
+/** How much of the excess over REFERENCE is taken off relevance. */
+export const ALPHA = 0.5;
+
+/**
+ * A young store keeps the fixed curve: below `from` memories in the sample (all of the store's
+ * live memories while it has fewer than the sample holds) the correction has no weight, from
+ * `full` on all of it, linearly between. The 90th percentile of fewer than 50 relevances
+ * rests on the best five memories — mostly the query's own answers — and a small store has few
+ * unrelated memories to let through anyway.
+ */
+export const YOUNG_STORE = { from: 50, full: 200 } as const;
+
+/** What the store's calibration did to one query, for hits and receipts. */
+export interface StoreShift {
+  /** Taken off calibrated relevance (before the cooldown); 0 when nothing was. */
+  shift: number;
+  /** The 90th percentile of the query's relevance over the sample; null without a sample. */
+  percentile: number | null;
+  /** Memories in the sample. */
+  sampled: number;
+  /** The correction's weight from the store's size, in [0, 1] (see YOUNG_STORE). */
+  weight: number;
+}
+
+/** No correction: another mode, no vectors, or no sample. */
+export const NO_SHIFT: StoreShift = { shift: 0, percentile: null, sampled: 0, weight: 0 };
+
+/** The correction's weight for a sample of `sampled` memories. */
+export function youngStoreWeight(sampled: number): number {
+  return Math.min(1, Math.max(0, (sampled - YOUNG_STORE.from) / (YOUNG_STORE.full - YOUNG_STORE.from)));
+}
+
+/** The `p` quantile of `values` (the value below which a share `p` lies), or null when empty. */
+export function percentileOf(values: readonly number[], p: number): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] as number;
+}
+
+/** The shift for a query whose relevances over the sample are `relevances`. */
+export function storeShift(relevances: readonly number[]): StoreShift {
+  const percentile = percentileOf(relevances, SAMPLE_PERCENTILE);
+  const weight = youngStoreWeight(relevances.length);
+  if (percentile === null) return NO_SHIFT;
+  return { shift: weight * ALPHA * Math.max(0, percentile - REFERENCE), percentile, sampled: relevances.length, weight };
+}
+
+/** Calibrated relevance with the store's shift taken off, never below 0. */
+export function shiftRelevance(relevance: number, shift: number): number {
+  return Math.max(0, relevance - shift);
+}
+
+/** What a query brings to the sample: its words, vector, full-text scores and graph. */
+export interface SampleQuery {
+  stems: ReadonlySet<string>;
+  vector: Float32Array;
+  /** BM25 of the memories the full-text search returned, by id. */
+  bm25: ReadonlyMap<string, number>;
+  graph: QueryGraph | null;
+  lexicalWeight: number;
+}
+
+/** The query's calibrated relevance to each member of the sample. */
+export function sampleRelevances(sample: CalibrationSample, query: SampleQuery): number[] {
+  let norm = 0;
+  for (let i = 0; i < query.vector.length; i++) norm += (query.vector[i] as number) ** 2;
+  norm = Math.sqrt(norm) || 1;
+  const noEntities = new Map();
+  return sample.members.map((member) => {
+    const signals = {
+      coverage: memberCoverage(query.stems, member),
+      bm25: query.bm25.get(member.id) ?? null,
+      cosine: member.vector ? dot(query.vector, member.vector) / norm : null,
+    };
+    // Only the "about" path: hops and dates need entity records, and are rare.
+    const graph = query.graph ? partOf(query.graph, member.mentions, noEntities).boost : 0;
+    return calibrate(hybridRawScore(signals, true, query.lexicalWeight) + graph);
+  });
+}
+
+function memberCoverage(query: ReadonlySet<string>, member: SampleMember): number {
+  const alone = coverage(query, member.words);
+  return member.withContext === null ? alone : (alone + coverage(query, member.withContext)) / 2;
+}
+
+function dot(a: Float32Array, b: Float32Array): number {
+  const n = Math.min(a.length, b.length);
+  // Four running sums: the loop is most of a search's cost here.
+  let s0 = 0;
+  let s1 = 0;
+  let s2 = 0;
+  let s3 = 0;
+  let i = 0;
+  for (; i + 3 < n; i += 4) {
+    s0 += (a[i] as number) * (b[i] as number);
+    s1 += (a[i + 1] as number) * (b[i + 1] as number);
+    s2 += (a[i + 2] as number) * (b[i + 2] as number);
+    s3 += (a[i + 3] as number) * (b[i + 3] as number);
+  }
+  for (; i < n; i++) s0 += (a[i] as number) * (b[i] as number);
+  return s0 + s1 + s2 + s3;
+}
+
+/** How relevance is calibrated on one store, for `engram stats`. */
+export interface StoreCalibrationInfo {
+  /** Whether searches apply the store's shift: hybrid search needs vectors to score the sample. */
+  active: boolean;
+  /** Memories in the sample: the newest SAMPLE_SIZE, or all of a smaller store. */
+  sampled: number;
+  sampleSize: number;
+  /** The shift's weight from the sample's size; below 1 the store is young (see YOUNG_STORE). */
+  weight: number;
+  young: boolean;
+  youngStore: { from: number; full: number };
+  percentile: number;
+  reference: number;
+  alpha: number;
+  /** The fixed curve's (raw score, relevance) points. */
+  curve: readonly (readonly [number, number])[];
+}
+
+/** The calibration of a store whose sample is `sample`. */
+export function describeStoreCalibration(sample: CalibrationSample, hasVectors: boolean): StoreCalibrationInfo {
+  const weight = youngStoreWeight(sample.members.length);
+  return {
+    active: hasVectors,
+    sampled: sample.members.length,
+    sampleSize: SAMPLE_SIZE,
+    weight,
+    young: weight < 1,
+    youngStore: { ...YOUNG_STORE },
+    percentile: SAMPLE_PERCENTILE,
+    reference: REFERENCE,
+    alpha: ALPHA,
+    curve: CALIBRATION_CURVE,
+  };
+}

@@ -1,0 +1,142 @@
+/**
+ * Per-store calibration through the engine, with the real local model and a real SQLite file:
+ * on a grown store, a query that resembles much of it loses the same amount of relevance on
+ * every hit, in the same order as without the correction; a young store keeps the fixed curve;
+ * the shift is the same for the same store in a new engine, and follows what this engine
+ * forgets; receipts and stats show it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { parseSearchRequest } from '../src/engram/search-request.js';
+import { createLocalEmbedder, type Engram, manualClock, openEngram } from '../src/index.js';
+import { calibrate } from '../src/retrieval/calibration.js';
+import { hybridSearch } from '../src/retrieval/hybrid-search.js';
+import { SqliteStore } from '../src/store/sqlite/sqlite-store.js';
+import { makeTempDir, runOk } from './cli/helpers.js';
+
+const CLOCK = '2026-06-01T00:00:00.000Z';
+const PLACES = ['garden', 'kitchen', 'office', 'station', 'library', 'harbour', 'market', 'school', 'museum', 'park'];
+const THINGS = ['bicycle', 'recipe', 'painting', 'letter', 'concert', 'hike', 'movie', 'puzzle', 'song', 'trip'];
+const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'];
+
+/** `count` turns, every one said by Alice: a query naming her resembles the whole store. */
+function aliceTurns(count: number): string[] {
+  return Array.from(
+    { length: count },
+    (_, i) =>
+      `Alice said, "On ${DAYS[i % 5]} I talked about the ${THINGS[i % 10]} at the ${PLACES[Math.floor(i / 10) % 10]} (${i})."`,
+  );
+}
+
+const QUERY = 'What did Alice say about the bicycle at the garden?';
+
+describe('per-store calibration', () => {
+  const temp = makeTempDir();
+  const embedder = createLocalEmbedder();
+  const open = async (name: string, store?: SqliteStore) =>
+    openEngram({ store: store ?? new SqliteStore(`${temp.dir}/${name}.db`), embedder, clock: manualClock(CLOCK) });
+  let grown: Engram;
+  let store: SqliteStore;
+
+  beforeAll(async () => {
+    store = new SqliteStore(`${temp.dir}/grown.db`);
+    grown = await open('grown', store);
+    await grown.rememberMany(aliceTurns(300).map((text) => ({ text, kind: 'episode' as const })));
+  });
+  afterAll(async () => {
+    await grown.close();
+    await embedder.close?.();
+    temp.remove();
+  });
+
+  it('takes the same amount off every hit of a query that resembles much of a grown store', async () => {
+    const hits = await grown.search({ query: QUERY, limit: 20, recordRetrieval: false });
+    const shift = hits[0]?.storeShift ?? 0;
+    expect(shift).toBeGreaterThan(0.02);
+    for (const hit of hits) {
+      expect(hit.storeShift).toBe(shift);
+      expect(hit.relevance).toBeCloseTo(Math.max(0, calibrate(hit.raw) - shift), 10);
+    }
+  });
+
+  // With the graph, a query naming Alice ranks by the fused score; without it, by relevance × factors.
+  it.each([true, false])('keeps the order and the scores of the search without it (graph %s)', async (graph) => {
+    const options = { query: QUERY, limit: 20, recordRetrieval: false, graph };
+    const request = parseSearchRequest(options, grown.config);
+    const plain = await hybridSearch({
+      ...request,
+      cooldown: undefined,
+      store,
+      embedder,
+      filter: { tenant: grown.tenant, excludeKinds: ['working_set'] },
+      now: new Date(CLOCK),
+    });
+    const hits = await grown.search(options);
+    expect(hits[0]?.storeShift).toBeGreaterThan(0.02);
+    expect(hits.map((hit) => hit.memory.id)).toEqual(plain.map((hit) => hit.memory.id));
+    expect(hits.map((hit) => hit.score)).toEqual(plain.map((hit) => hit.score));
+    expect(plain.every((hit) => hit.storeShift === 0 && hit.relevance === calibrate(hit.raw))).toBe(true);
+  });
+
+  it('gives the same shift for the same store in a new engine', async () => {
+    const [before] = await grown.search({ query: QUERY, limit: 1, recordRetrieval: false });
+    const again = await open('grown');
+    try {
+      const [after] = await again.search({ query: QUERY, limit: 1, recordRetrieval: false });
+      expect(after?.storeShift).toBe(before?.storeShift);
+    } finally {
+      await again.close();
+    }
+  });
+
+  it('leaves a young store on the fixed curve', async () => {
+    const young = await open('young');
+    try {
+      await young.rememberMany(aliceTurns(40).map((text) => ({ text, kind: 'episode' as const })));
+      const hits = await young.search({ query: QUERY, limit: 20, recordRetrieval: false });
+      expect(hits.length).toBeGreaterThan(0);
+      for (const hit of hits) {
+        expect(hit.storeShift).toBe(0);
+        expect(hit.relevance).toBeCloseTo(calibrate(hit.raw), 10);
+      }
+      expect((await young.stats()).calibration).toMatchObject({ sampled: 40, weight: 0, young: true });
+      // Forgetting the oldest memory leaves the newest one as it was: the sample follows all the same.
+      const [oldest] = await young.list({ order: 'oldest', limit: 1 });
+      await young.forget(oldest?.id ?? '');
+      expect((await young.stats()).calibration).toMatchObject({ sampled: 39 });
+    } finally {
+      await young.close();
+    }
+  });
+
+  it('shows the shift among the receipt factors', async () => {
+    const { receipt } = await grown.session({ id: 'calibrated' }).beforeTurn(QUERY);
+    const entries = [...(receipt?.chosen ?? []), ...(receipt?.leftOut ?? [])].filter((entry) => entry.factors);
+    expect(entries.length).toBeGreaterThan(0);
+    // One decision, one scale: every candidate loses the same amount.
+    const shift = entries[0]?.factors?.storeShift ?? 0;
+    expect(shift).toBeGreaterThan(0.02);
+    for (const { factors } of entries) {
+      expect(factors?.storeShift).toBe(shift);
+      expect(factors?.relevance).toBeCloseTo(Math.max(0, calibrate(factors?.raw ?? -1) - (factors?.storeShift ?? 0)), 10);
+    }
+  });
+
+  it('says on engram stats how the store is calibrated', async () => {
+    const screen = await runOk(['stats', '--db', `${temp.dir}/grown.db`], { cwd: temp.dir });
+    expect(screen).toMatch(
+      /calibration +fixed curve 0→0 0\.29→0\.5 0\.395→0\.6 0\.7→0\.9 1→1, then − 0\.5 × \(p90 of the query over the sample − 0\.4\); sample: the 256 newest memories/,
+    );
+  });
+
+  it('says in stats how the store is calibrated', async () => {
+    expect((await grown.stats()).calibration).toMatchObject({
+      active: true,
+      sampled: 256,
+      weight: 1,
+      young: false,
+      reference: 0.4,
+      alpha: 0.5,
+    });
+  });
+});
