@@ -89,6 +89,45 @@ describe('per-store calibration', () => {
     }
   });
 
+  it('reads only the memories new to the sample when some arrive, and shifts as a new engine would', async () => {
+    const file = new SqliteStore(`${temp.dir}/arrivals.db`);
+    const engine = await open('arrivals', file);
+    const asked: string[][] = [];
+    const getVectors = file.getVectors.bind(file);
+    file.getVectors = async (tenant, ids) => {
+      asked.push([...ids]);
+      return getVectors(tenant, ids);
+    };
+    try {
+      await engine.rememberMany(aliceTurns(260).map((text) => ({ text, kind: 'episode' as const })));
+      await engine.search({ query: QUERY, limit: 5, recordRetrieval: false });
+      expect(asked.some((ids) => ids.length === 256)).toBe(true);
+      asked.length = 0;
+      const added = await engine.rememberMany(
+        ['the bicycle again', 'the garden again', 'a new song'].map((text) => ({
+          text: `Alice said, "${text}"`,
+          kind: 'episode' as const,
+        })),
+      );
+      const [hit] = await engine.search({ query: QUERY, limit: 5, recordRetrieval: false });
+      const newIds = new Set(added.map((memory) => memory.id));
+      expect(asked.filter((ids) => ids.length > 0 && ids.every((id) => newIds.has(id))).map((ids) => [...ids].sort())).toEqual([
+        [...newIds].sort(),
+      ]);
+      expect(asked.every((ids) => ids.length < 200)).toBe(true);
+      const again = await open('arrivals');
+      try {
+        const [fresh] = await again.search({ query: QUERY, limit: 5, recordRetrieval: false });
+        expect(hit?.storeShift).toBeGreaterThan(0);
+        expect(hit?.storeShift).toBe(fresh?.storeShift);
+      } finally {
+        await again.close();
+      }
+    } finally {
+      await engine.close();
+    }
+  });
+
   it('leaves a young store on the fixed curve', async () => {
     const young = await open('young');
     try {

@@ -5,7 +5,9 @@
  * the same for the same store whatever engine reads it. What scoring needs of each member — its
  * vector, its stemmed words, its mentions — is read once and kept until the store's newest
  * memory changes (checked on every search: one indexed lookup) or this engine changes a memory;
- * a query is then scored against the sample in memory (256 dot products and set lookups).
+ * a query is then scored against the sample in memory (256 dot products and set lookups). When
+ * new memories arrive, the members still in the sample are carried over and only the new ones
+ * are read and stemmed; after this engine edits, archives or restores one, all are read again.
  */
 import type { Kind } from '../model/memory.js';
 import type { GraphStore, MemoryFilter, MemoryReader, VectorSearch } from '../store/store.js';
@@ -19,6 +21,8 @@ const MAX_MEMBER_CHARS = 20_000;
 /** What scoring a query against one member needs. */
 export interface SampleMember {
   id: string;
+  /** The member as read: a member whose record changed is read again. */
+  updatedAt: string;
   /** The member's unit vector; null when it has none. */
   vector: Float32Array | null;
   /** Its stemmed words, and with its context's (null without context), as coverage reads them. */
@@ -49,7 +53,7 @@ export class CalibrationSamples {
     const key = await this.versionOf(tenant);
     const held = this.kept.get(tenant);
     if (held && held.key === key) return held.sample;
-    const sample = this.read(tenant);
+    const sample = this.read(tenant, held?.sample);
     this.kept.set(tenant, { key, sample });
     sample.catch(() => this.kept.delete(tenant));
     return sample;
@@ -65,19 +69,33 @@ export class CalibrationSamples {
     return newest ? `${newest.id} ${newest.updatedAt}` : '';
   }
 
-  private async read(tenant: string): Promise<CalibrationSample> {
+  /** The tenant's newest memories as a sample, carrying over the members of `previous` that are unchanged. */
+  private async read(tenant: string, previous?: Promise<CalibrationSample>): Promise<CalibrationSample> {
     const memories = await this.store.listMemories(sampled(tenant), { limit: SAMPLE_SIZE, order: 'newest' });
-    const chosen = memories.map((memory) => memory.id);
+    const carried = new Map<string, SampleMember>();
+    const before = await previous?.catch(() => undefined);
+    for (const member of before?.members ?? []) carried.set(member.id, member);
+    const fresh = memories.filter((memory) => carried.get(memory.id)?.updatedAt !== memory.updatedAt).map((memory) => memory.id);
     const [vectors, mentions] = await Promise.all([
-      this.store.getVectors(tenant, chosen),
-      this.store.listMentionsInMemories(tenant, chosen),
+      this.store.getVectors(tenant, fresh),
+      this.store.listMentionsInMemories(tenant, fresh),
     ]);
     const byMemory = new Map<string, { entityId: string; role: string }[]>();
     for (const m of mentions) byMemory.set(m.memoryId, [...(byMemory.get(m.memoryId) ?? []), m]);
     // The members' unit vectors side by side in one buffer: scoring a query reads it straight through.
-    const dims = vectors.values().next().value?.length ?? 0;
+    const dims =
+      vectors.values().next().value?.length ??
+      [...carried.values()].find((member) => member.vector !== null)?.vector?.length ??
+      0;
     const buffer = new Float32Array(dims * memories.length);
     const members = memories.map((memory, index): SampleMember => {
+      const slot = buffer.subarray(index * dims, (index + 1) * dims);
+      const kept = carried.get(memory.id);
+      if (kept !== undefined && kept.updatedAt === memory.updatedAt) {
+        if (kept.vector?.length !== dims) return { ...kept, vector: null };
+        slot.set(kept.vector);
+        return { ...kept, vector: slot };
+      }
       const words = stemSet(memory.text, MAX_MEMBER_CHARS);
       let withContext: Set<string> | null = null;
       if (memory.context !== null) {
@@ -87,7 +105,8 @@ export class CalibrationSamples {
       const vector = vectors.get(memory.id);
       return {
         id: memory.id,
-        vector: vector?.length === dims ? unitInto(vector, buffer.subarray(index * dims, (index + 1) * dims)) : null,
+        updatedAt: memory.updatedAt,
+        vector: vector?.length === dims ? unitInto(vector, slot) : null,
         words,
         withContext,
         mentions: byMemory.get(memory.id) ?? [],
