@@ -90,10 +90,19 @@ const LEXICAL_OVERSAMPLE = 4;
 /** SQLite's default limit on bound parameters is 32766; stay far below it. */
 const IN_CHUNK = 500;
 
+/** How to open the file, and what to hold in memory. */
+export interface SqliteStoreOptions extends OpenDatabaseOptions {
+  /**
+   * Float vectors held in memory for exact re-scores, in bytes at most (vector-table.ts); 0 holds
+   * none, and every exact score reads the vector from the file. @default FLOAT_VECTOR_BYTES (256 MiB)
+   */
+  floatVectorBytes?: number;
+}
+
 /** The embedded default Store: every part over one SQLite file (or `:memory:`). */
 export class SqliteStore implements Store {
   readonly file: string;
-  private readonly options: OpenDatabaseOptions;
+  private readonly options: SqliteStoreOptions;
   private handle: Database.Database | null = null;
   private closed = false;
   private vectorTable: VectorTable | null = null;
@@ -103,7 +112,7 @@ export class SqliteStore implements Store {
    * Opens `file` now if it exists; a new file is created on first use, so a command refused
    * for bad input leaves no empty database behind.
    */
-  constructor(file: string, options: OpenDatabaseOptions = {}) {
+  constructor(file: string, options: SqliteStoreOptions = {}) {
     this.file = file;
     this.options = options;
     if (file === IN_MEMORY || options.mustExist || existsSync(file)) this.open();
@@ -127,7 +136,7 @@ export class SqliteStore implements Store {
     if (this.handle === null) {
       if (this.closed) throw new EngramError('closed', `${this.file} is closed`);
       this.handle = openDatabase(this.file, this.options);
-      this.vectorTable = new VectorTable(this.handle);
+      this.vectorTable = new VectorTable(this.handle, { floatBytes: this.options.floatVectorBytes });
       this.statistics = new PlannerStatistics(this.handle);
     }
     return this.handle;
@@ -160,7 +169,7 @@ export class SqliteStore implements Store {
         if (vector !== undefined) {
           const rowid = rowidOf.get(memory.id) as number;
           this.vectors.delete(rowid);
-          if (vector) this.vectors.write(rowid, memory.tenant, vector);
+          if (vector) this.vectors.write(rowid, memory.id, memory.tenant, vector);
         }
       }
       for (const { memory, vector } of change.insert ?? []) {
@@ -169,7 +178,7 @@ export class SqliteStore implements Store {
           supersedeHolder.run({ tenant, scope, key, id, at: Date.parse(memory.createdAt) });
         }
         const { lastInsertRowid } = insert.run(memoryToParams(memory));
-        if (vector) this.vectors.write(Number(lastInsertRowid), memory.tenant, vector);
+        if (vector) this.vectors.write(Number(lastInsertRowid), memory.id, memory.tenant, vector);
       }
     });
     (this.statistics as PlannerStatistics).noteInserted(change.insert?.length ?? 0);
@@ -342,7 +351,7 @@ export class SqliteStore implements Store {
       this.writeIndexInfo(info);
       for (const { id, vector } of vectors) {
         const row = rowOf.get(id) as { rowid: number; tenant: string } | undefined;
-        if (row) this.vectors.write(row.rowid, row.tenant, vector);
+        if (row) this.vectors.write(row.rowid, id, row.tenant, vector);
       }
     });
   }
