@@ -201,11 +201,10 @@ export class SqliteStore implements Store {
   }
 
   async findByKey(tenant: string, scope: string, key: string): Promise<Memory | null> {
-    const row = this.db
-      .prepare(
-        `SELECT * FROM memories WHERE tenant = ? AND scope = ? AND key = ? AND superseded_by IS NULL AND archived_at IS NULL`,
-      )
-      .get(tenant, scope, key) as MemoryRow | undefined;
+    const row = cachedStatement(
+      this.db,
+      `SELECT * FROM memories WHERE tenant = ? AND scope = ? AND key = ? AND superseded_by IS NULL AND archived_at IS NULL`,
+    ).get(tenant, scope, key) as MemoryRow | undefined;
     return row ? rowToMemory(row) : null;
   }
 
@@ -335,7 +334,7 @@ export class SqliteStore implements Store {
   }
 
   async getIndexInfo(): Promise<VectorIndexInfo | null> {
-    const value = this.db.prepare(`SELECT value FROM engram_meta WHERE key = ?`).pluck().get(INDEX_INFO_KEY) as
+    const value = cachedStatement(this.db, `SELECT value FROM engram_meta WHERE key = ?`).pluck().get(INDEX_INFO_KEY) as
       string | undefined;
     return value === undefined ? null : (JSON.parse(value) as VectorIndexInfo);
   }
