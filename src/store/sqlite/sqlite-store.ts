@@ -63,6 +63,7 @@ import {
   resolveRelation,
 } from './graph-relations.js';
 import { rowToEntity } from './graph-rows.js';
+import { KeptMemories } from './kept-memories.js';
 import { listMemoryRows } from './memory-list.js';
 import { LATEST_VERSION } from './migrations.js';
 import { IN_MEMORY, openDatabase, type OpenDatabaseOptions } from './open-database.js';
@@ -107,6 +108,7 @@ export class SqliteStore implements Store {
   private closed = false;
   private vectorTable: VectorTable | null = null;
   private statistics: PlannerStatistics | null = null;
+  private keptMemories: KeptMemories | null = null;
 
   /**
    * Opens `file` now if it exists; a new file is created on first use, so a command refused
@@ -132,12 +134,18 @@ export class SqliteStore implements Store {
     return this.vectorTable as VectorTable;
   }
 
+  private get kept(): KeptMemories {
+    this.open();
+    return this.keptMemories as KeptMemories;
+  }
+
   private open(): Database.Database {
     if (this.handle === null) {
       if (this.closed) throw new EngramError('closed', `${this.file} is closed`);
       this.handle = openDatabase(this.file, this.options);
       this.vectorTable = new VectorTable(this.handle, { floatBytes: this.options.floatVectorBytes });
       this.statistics = new PlannerStatistics(this.handle);
+      this.keptMemories = new KeptMemories(this.handle);
     }
     return this.handle;
   }
@@ -191,12 +199,18 @@ export class SqliteStore implements Store {
 
   async getMemories(tenant: string, ids: readonly string[]): Promise<Memory[]> {
     if (ids.length === 0) return [];
-    // By id first (CROSS JOIN keeps that order): the planner would otherwise scan the tenant.
-    const rows = cachedStatement(
-      this.db,
-      `SELECT m.* FROM json_each(?) j CROSS JOIN memories m ON m.id = j.value WHERE m.tenant = ?`,
-    ).all(JSON.stringify(ids), tenant) as MemoryRow[];
-    const found = new Map(rows.map((row) => [row.id, rowToMemory(row)]));
+    const kept = this.kept;
+    const { found, missing } = kept.split(tenant, ids);
+    if (missing.length > 0) {
+      // By id first (CROSS JOIN keeps that order): the planner would otherwise scan the tenant.
+      const rows = cachedStatement(
+        this.db,
+        `SELECT m.* FROM json_each(?) j CROSS JOIN memories m ON m.id = j.value WHERE m.tenant = ?`,
+      ).all(JSON.stringify(missing), tenant) as MemoryRow[];
+      const read = rows.map(rowToMemory);
+      kept.keep(read);
+      for (const memory of read) found.set(memory.id, memory);
+    }
     return ids.flatMap((id) => found.get(id) ?? []);
   }
 
@@ -328,6 +342,7 @@ export class SqliteStore implements Store {
       `UPDATE memories SET last_retrieved_at = ?, retrieval_count = retrieval_count + 1 WHERE tenant = ? AND id = ?`,
     );
     const when = Date.parse(at);
+    this.kept.drop(tenant, ids);
     this.immediate(() => {
       for (const id of ids) statement.run(when, tenant, id);
     });
@@ -390,6 +405,7 @@ export class SqliteStore implements Store {
   }
 
   async recordActivation(record: ActivationRecord): Promise<void> {
+    this.kept.drop(record.receipt.tenant, record.retrieved); // their retrieval stamps change
     this.immediate(() => writeActivation(this.db, record));
   }
 
@@ -568,8 +584,13 @@ export class SqliteStore implements Store {
     return this.db.transaction(action).immediate();
   }
 
-  /** A write transaction that may touch the vectors: a failed one drops the loaded indexes. */
+  /**
+   * A write transaction that may touch memories and their vectors: the memories kept are let go
+   * (nothing can read them back before it ends: it runs synchronously), and a failed one drops
+   * the loaded indexes.
+   */
   private writeTransaction(action: () => void): void {
+    this.kept.clear();
     try {
       this.immediate(action);
     } catch (error) {
