@@ -158,7 +158,7 @@ describe('graph-aware recall', () => {
     expect(hits).toEqual(await search(query, false, 'rrf'));
   });
 
-  it('reads the graph of the query once for the pool and every tier searched alone, and follows mentions for the pool only', async () => {
+  it('reads the graph of the query once for the pool and every tier searched alone, and follows mentions and surroundings for the pool only', async () => {
     const sqlite = new SqliteStore(path.join(dir, 'engram.db'));
     const { store, calls } = countingStore(sqlite);
     try {
@@ -183,6 +183,9 @@ describe('graph-aware recall', () => {
       expect(calls.get('listRelations')).toBe(1);
       // Only the pool adds memories about the named entities; a tier's own search is bounded.
       expect(calls.get('listMentionsOfEntities')).toBe(1);
+      // Each search reads the turns beside its best two hits; only the pool also reads how the
+      // turns beside its candidates matched (for the fused order).
+      expect(calls.get('listSessionNeighbours')).toBe(4 + 1);
     } finally {
       await sqlite.close();
     }

@@ -11,6 +11,7 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { EngramError, type EngramErrorCode } from '../src/errors.js';
+import { MMAP_BYTES } from '../src/store/sqlite/open-database.js';
 import { SqliteStore } from '../src/store/sqlite/sqlite-store.js';
 import { makeMemory } from './fixtures/memory.js';
 import { storeContract } from './store-contract/index.js';
@@ -65,6 +66,16 @@ describe('SqliteStore on a file', () => {
 
     expect(store.connection.pragma('journal_mode', { simple: true })).toBe('wal');
     await store.close();
+  });
+
+  it('reads the file through memory-mapped I/O up to the size it is given, 1 GiB unless told', async () => {
+    const mapped = new SqliteStore(freshPath());
+    const unmapped = new SqliteStore(freshPath(), { mmapBytes: 0 });
+    expect(mapped.connection.pragma('mmap_size', { simple: true })).toBe(MMAP_BYTES);
+    expect(MMAP_BYTES).toBe(1024 ** 3);
+    expect(unmapped.connection.pragma('mmap_size', { simple: true })).toBe(0);
+    await mapped.close();
+    await unmapped.close();
   });
 
   it('keeps memories, vectors, index info and cached embeddings across close and reopen', async () => {

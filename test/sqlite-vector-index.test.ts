@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Memory } from '../src/model/memory.js';
 import { SqliteStore } from '../src/store/sqlite/sqlite-store.js';
 import { EXACT_SCAN_MAX } from '../src/store/sqlite/vector-table.js';
+import { FloatVectors } from '../src/store/vector/float-vectors.js';
 import { QuantizedIndex } from '../src/store/vector/quantized-index.js';
 import { makeMemory } from './fixtures/memory.js';
 import { gaussian as normal, seededRandom } from './fixtures/random.js';
@@ -183,6 +184,74 @@ describe('approximate vector search in SQLite', () => {
       expect(found?.similarity).toBeDefined();
       expect(found?.similarity).not.toBeCloseTo(first?.similarity as number, 6);
       expect(found?.similarity).toBeCloseTo(truth?.similarity as number, 6);
+    });
+  });
+
+  describe('the float vectors held in memory for exact scores', () => {
+    /** The same file, every exact score read from it (no float vectors held). */
+    const fromFile = (options: { floatVectorBytes: number } = { floatVectorBytes: 0 }) => new SqliteStore(file, options);
+    const sample = (n: number) => Array.from({ length: n }, (_, i) => `m${(i * 97) % COUNT}`);
+
+    it('answer with the same bits as the scores and vectors read from the file', async () => {
+      const other = fromFile();
+      const scored = vi.spyOn(FloatVectors.prototype, 'score');
+      try {
+        for (let q = 0; q < 5; q++) {
+          const query = clustered();
+          const [held, read] = [
+            await store.searchVector({ tenant: 't' }, query, 20),
+            await other.searchVector({ tenant: 't' }, query, 20),
+          ];
+          expect(held).toEqual(read);
+          expect(await store.vectorSimilarities('t', sample(40), query)).toEqual(
+            await other.vectorSimilarities('t', sample(40), query),
+          );
+        }
+        expect(await store.getVectors('t', sample(10))).toEqual(await other.getVectors('t', sample(10)));
+        expect(scored).toHaveBeenCalled(); // the held vectors answered, not the file
+        scored.mockClear();
+        await other.searchVector({ tenant: 't' }, clustered(), 20);
+        await other.vectorSimilarities('t', sample(5), clustered());
+        expect(scored).not.toHaveBeenCalled();
+      } finally {
+        scored.mockRestore();
+        await other.close();
+      }
+    });
+
+    it('are not held past their budget: the scores are read from the file', async () => {
+      const small = fromFile({ floatVectorBytes: 1_000_000 }); // less than the tenant's vectors (12 MB)
+      const scored = vi.spyOn(FloatVectors.prototype, 'score');
+      try {
+        const query = clustered();
+        expect(await small.searchVector({ tenant: 't' }, query, 20)).toEqual(
+          await store.searchVector({ tenant: 't' }, query, 20),
+        );
+        expect(scored).toHaveBeenCalledTimes(20 * 1.5); // only the store that holds them scored from memory
+      } finally {
+        scored.mockRestore();
+        await small.close();
+      }
+    });
+
+    it('follow a replaced vector and a purged memory, in this connection and from another', async () => {
+      const target = clustered();
+      const followed = memory('followed');
+      await store.commit({ insert: [{ memory: followed, vector: target }] });
+      expect((await store.getVectors('t', ['followed'])).get('followed')).toEqual(target);
+      const moved = clustered();
+      await store.commit({ update: [{ memory: followed, vector: moved }] });
+      expect((await store.getVectors('t', ['followed'])).get('followed')).toEqual(moved);
+      expect((await store.vectorSimilarities('t', ['followed'], moved)).get('followed')).toBeCloseTo(1, 6);
+
+      const other = fromFile();
+      const elsewhere = clustered();
+      await other.commit({ update: [{ memory: followed, vector: elsewhere }] });
+      expect((await store.getVectors('t', ['followed'])).get('followed')).toEqual(elsewhere);
+      await other.purgeMemories('t', ['followed']);
+      await other.close();
+      expect(await store.vectorSimilarities('t', ['followed'], elsewhere)).toEqual(new Map());
+      expect((await store.searchVector({ tenant: 't' }, elsewhere, 5)).map((hit) => hit.id)).not.toContain('followed');
     });
   });
 

@@ -35,7 +35,14 @@ describe('configuration defaults', () => {
     expect(config.working_set).toEqual({ enabled: true, persist: true });
     expect(config.solutions).toEqual({ threshold: 0.3, similarity: 'hybrid' });
     expect(config.context).toEqual({ max_tokens: 2000 });
-    expect(config.store).toEqual({ path: '.engram/engram.db', tenant: 'default', url: '', pool_size: 10 });
+    expect(config.store).toEqual({
+      path: '.engram/engram.db',
+      tenant: 'default',
+      url: '',
+      pool_size: 10,
+      float_vectors_mb: 256,
+      mmap_mb: 1024,
+    });
     expect(config.embedding.provider).toBe('local');
     expect(config.retrieval).toEqual({
       fusion: 'weighted',

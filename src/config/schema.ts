@@ -38,6 +38,13 @@ const StoreSchema = z.strictObject({
     .default(''),
   /** Connections each process holds to the PostgreSQL database at most. @default 10 */
   pool_size: positive().default(10),
+  /**
+   * MiB of float vectors a SQLite store holds in memory for exact re-scores (a tenant's whole set
+   * or none of it; 100k vectors of 512 dimensions take 200); 0 reads each from the file. @default 256
+   */
+  float_vectors_mb: count().default(256),
+  /** MiB of the SQLite file read through memory-mapped I/O; 0 reads through system calls only. @default 1024 */
+  mmap_mb: count().default(1024),
 });
 
 /** `[embedding]`: the model that turns text into vectors. */

@@ -57,6 +57,9 @@ import { parseSearchRequest, retrievalSettings } from './search-request.js';
 import { parseReceiptQuery, parseSessionOptions } from './session-request.js';
 import { type MemoryFactory, persistWorkingSet } from './working-set-memory.js';
 
+/** Bytes in the MiB of the `[store]` sizes. */
+const MIB = 1024 * 1024;
+
 /** How to open an engine. Everything is optional. */
 export interface OpenEngramOptions {
   /** Database file; unused when config `store.url` names a PostgreSQL database. @default config `store.path` (".engram/engram.db") */
@@ -98,6 +101,8 @@ export async function openEngram(options: OpenEngramOptions = {}): Promise<Engra
           new SqliteStore(file, {
             mustExist: options.mustExist ?? false,
             createDirectory: path.resolve(file) === path.resolve(config.store.path),
+            floatVectorBytes: config.store.float_vectors_mb * MIB,
+            mmapBytes: config.store.mmap_mb * MIB,
           }),
           file,
         ));

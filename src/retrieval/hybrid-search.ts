@@ -264,7 +264,7 @@ export async function hybridSearch(request: HybridSearchRequest): Promise<Search
       drafts,
       draft,
       score: (d) => scoreOf(d).score,
-      addAbout: !(request.bounded ?? false),
+      bounded: request.bounded ?? false,
     });
   }
   const hits = drafts.map((d): SearchHit => {

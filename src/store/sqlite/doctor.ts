@@ -121,7 +121,7 @@ export class SqliteDoctor implements StoreDoctor {
    * its vector is newer than this one.
    */
   writeVectors(entries: readonly { id: string; vector: Float32Array }[]): number {
-    const table = new VectorTable(this.db);
+    const table = new VectorTable(this.db, { floatBytes: 0 });
     const rowOf = this.db.prepare(
       `SELECT m.rowid, m.tenant FROM memories m
        WHERE m.id = ? AND NOT EXISTS (SELECT 1 FROM memory_embeddings e WHERE e.rowid = m.rowid)`,
@@ -132,7 +132,7 @@ export class SqliteDoctor implements StoreDoctor {
         for (const { id, vector } of entries) {
           const row = rowOf.get(id) as { rowid: number; tenant: string } | undefined;
           if (!row) continue;
-          table.write(row.rowid, row.tenant, vector);
+          table.write(row.rowid, id, row.tenant, vector);
           written += 1;
         }
         return written;

@@ -20,7 +20,16 @@ export interface OpenDatabaseOptions {
   createDirectory?: boolean;
   /** Stop migrating at this version (tests build old files with it). */
   migrateTo?: number;
+  /**
+   * Bytes of the file read through memory-mapped I/O (SQLite's `mmap_size`): a page read from a
+   * mapping costs no system call and no copy, which halves the cost of the scattered row reads
+   * of a recall decision on a large store. 0 turns it off. @default MMAP_BYTES (1 GiB)
+   */
+  mmapBytes?: number;
 }
+
+/** The part of a file read through memory-mapped I/O unless told otherwise. */
+export const MMAP_BYTES = 1024 * 1024 * 1024;
 
 export const IN_MEMORY = ':memory:';
 
@@ -42,6 +51,7 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): D
     migrate(db, file, options.migrateTo);
     if (file !== IN_MEMORY) db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
+    if (file !== IN_MEMORY) db.pragma(`mmap_size = ${Math.max(0, Math.floor(options.mmapBytes ?? MMAP_BYTES))}`);
     return db;
   } catch (cause) {
     db.close();

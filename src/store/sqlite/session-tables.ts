@@ -7,14 +7,17 @@ import type Database from 'better-sqlite3';
 import type { Receipt } from '../../model/receipt.js';
 import type { ActivityEntry, SessionRecord } from '../../model/session.js';
 import type { ActivationRecord, Injection, ReceiptQuery } from '../activation-log.js';
+import { cachedStatement } from './statement-cache.js';
 
 export function readSession(db: Database.Database, tenant: string, id: string): SessionRecord | null {
-  const body = db.prepare(`SELECT body FROM sessions WHERE tenant = ? AND id = ?`).pluck().get(tenant, id) as string | undefined;
+  const body = cachedStatement(db, `SELECT body FROM sessions WHERE tenant = ? AND id = ?`).pluck().get(tenant, id) as
+    string | undefined;
   return body === undefined ? null : (JSON.parse(body) as SessionRecord);
 }
 
 export function writeSession(db: Database.Database, record: SessionRecord): void {
-  db.prepare(
+  cachedStatement(
+    db,
     `INSERT INTO sessions (tenant, id, body, updated_at) VALUES (?, ?, ?, ?)
      ON CONFLICT (tenant, id) DO UPDATE SET body = excluded.body, updated_at = excluded.updated_at`,
   ).run(record.tenant, record.id, JSON.stringify(record), Date.parse(record.updatedAt));
@@ -23,7 +26,7 @@ export function writeSession(db: Database.Database, record: SessionRecord): void
 /** Writes the receipt, the injections and the retrieval stamps; the caller wraps it in a transaction. */
 export function writeActivation(db: Database.Database, { receipt, injected, retrieved }: ActivationRecord): void {
   const at = Date.parse(receipt.createdAt);
-  db.prepare(`INSERT INTO receipts (tenant, id, session_id, turn, created_at, body) VALUES (?, ?, ?, ?, ?, ?)`).run(
+  cachedStatement(db, `INSERT INTO receipts (tenant, id, session_id, turn, created_at, body) VALUES (?, ?, ?, ?, ?, ?)`).run(
     receipt.tenant,
     receipt.id,
     receipt.sessionId,
@@ -32,26 +35,27 @@ export function writeActivation(db: Database.Database, { receipt, injected, retr
     JSON.stringify(receipt),
   );
   if (receipt.sessionId !== null) {
-    const inject = db.prepare(
+    const inject = cachedStatement(
+      db,
       `INSERT INTO injections (tenant, session_id, turn, memory_id, lane, receipt_id) VALUES (?, ?, ?, ?, ?, ?)`,
     );
     for (const { memoryId, turn, lane } of injected) {
       inject.run(receipt.tenant, receipt.sessionId, turn, memoryId, lane, receipt.id);
     }
   }
-  const stamp = db.prepare(
+  const stamp = cachedStatement(
+    db,
     `UPDATE memories SET last_retrieved_at = ?, retrieval_count = retrieval_count + 1 WHERE tenant = ? AND id = ?`,
   );
   for (const id of retrieved) stamp.run(at, receipt.tenant, id);
 }
 
 export function readInjections(db: Database.Database, tenant: string, sessionId: string, sinceTurn: number): Injection[] {
-  return db
-    .prepare(
-      `SELECT memory_id AS memoryId, turn, lane FROM injections
+  return cachedStatement(
+    db,
+    `SELECT memory_id AS memoryId, turn, lane FROM injections
        WHERE tenant = ? AND session_id = ? AND turn >= ? ORDER BY turn, rowid`,
-    )
-    .all(tenant, sessionId, sinceTurn) as Injection[];
+  ).all(tenant, sessionId, sinceTurn) as Injection[];
 }
 
 export function readReceipts(db: Database.Database, tenant: string, query: ReceiptQuery): Receipt[] {

@@ -63,6 +63,7 @@ import {
   resolveRelation,
 } from './graph-relations.js';
 import { rowToEntity } from './graph-rows.js';
+import { KeptMemories } from './kept-memories.js';
 import { listMemoryRows } from './memory-list.js';
 import { LATEST_VERSION } from './migrations.js';
 import { IN_MEMORY, openDatabase, type OpenDatabaseOptions } from './open-database.js';
@@ -90,20 +91,30 @@ const LEXICAL_OVERSAMPLE = 4;
 /** SQLite's default limit on bound parameters is 32766; stay far below it. */
 const IN_CHUNK = 500;
 
+/** How to open the file, and what to hold in memory. */
+export interface SqliteStoreOptions extends OpenDatabaseOptions {
+  /**
+   * Float vectors held in memory for exact re-scores, in bytes at most (vector-table.ts); 0 holds
+   * none, and every exact score reads the vector from the file. @default FLOAT_VECTOR_BYTES (256 MiB)
+   */
+  floatVectorBytes?: number;
+}
+
 /** The embedded default Store: every part over one SQLite file (or `:memory:`). */
 export class SqliteStore implements Store {
   readonly file: string;
-  private readonly options: OpenDatabaseOptions;
+  private readonly options: SqliteStoreOptions;
   private handle: Database.Database | null = null;
   private closed = false;
   private vectorTable: VectorTable | null = null;
   private statistics: PlannerStatistics | null = null;
+  private keptMemories: KeptMemories | null = null;
 
   /**
    * Opens `file` now if it exists; a new file is created on first use, so a command refused
    * for bad input leaves no empty database behind.
    */
-  constructor(file: string, options: OpenDatabaseOptions = {}) {
+  constructor(file: string, options: SqliteStoreOptions = {}) {
     this.file = file;
     this.options = options;
     if (file === IN_MEMORY || options.mustExist || existsSync(file)) this.open();
@@ -123,12 +134,18 @@ export class SqliteStore implements Store {
     return this.vectorTable as VectorTable;
   }
 
+  private get kept(): KeptMemories {
+    this.open();
+    return this.keptMemories as KeptMemories;
+  }
+
   private open(): Database.Database {
     if (this.handle === null) {
       if (this.closed) throw new EngramError('closed', `${this.file} is closed`);
       this.handle = openDatabase(this.file, this.options);
-      this.vectorTable = new VectorTable(this.handle);
+      this.vectorTable = new VectorTable(this.handle, { floatBytes: this.options.floatVectorBytes });
       this.statistics = new PlannerStatistics(this.handle);
+      this.keptMemories = new KeptMemories(this.handle);
     }
     return this.handle;
   }
@@ -160,7 +177,7 @@ export class SqliteStore implements Store {
         if (vector !== undefined) {
           const rowid = rowidOf.get(memory.id) as number;
           this.vectors.delete(rowid);
-          if (vector) this.vectors.write(rowid, memory.tenant, vector);
+          if (vector) this.vectors.write(rowid, memory.id, memory.tenant, vector);
         }
       }
       for (const { memory, vector } of change.insert ?? []) {
@@ -169,7 +186,7 @@ export class SqliteStore implements Store {
           supersedeHolder.run({ tenant, scope, key, id, at: Date.parse(memory.createdAt) });
         }
         const { lastInsertRowid } = insert.run(memoryToParams(memory));
-        if (vector) this.vectors.write(Number(lastInsertRowid), memory.tenant, vector);
+        if (vector) this.vectors.write(Number(lastInsertRowid), memory.id, memory.tenant, vector);
       }
     });
     (this.statistics as PlannerStatistics).noteInserted(change.insert?.length ?? 0);
@@ -182,21 +199,26 @@ export class SqliteStore implements Store {
 
   async getMemories(tenant: string, ids: readonly string[]): Promise<Memory[]> {
     if (ids.length === 0) return [];
-    // By id first (CROSS JOIN keeps that order): the planner would otherwise scan the tenant.
-    const rows = cachedStatement(
-      this.db,
-      `SELECT m.* FROM json_each(?) j CROSS JOIN memories m ON m.id = j.value WHERE m.tenant = ?`,
-    ).all(JSON.stringify(ids), tenant) as MemoryRow[];
-    const found = new Map(rows.map((row) => [row.id, rowToMemory(row)]));
+    const kept = this.kept;
+    const { found, missing } = kept.split(tenant, ids);
+    if (missing.length > 0) {
+      // By id first (CROSS JOIN keeps that order): the planner would otherwise scan the tenant.
+      const rows = cachedStatement(
+        this.db,
+        `SELECT m.* FROM json_each(?) j CROSS JOIN memories m ON m.id = j.value WHERE m.tenant = ?`,
+      ).all(JSON.stringify(missing), tenant) as MemoryRow[];
+      const read = rows.map(rowToMemory);
+      kept.keep(read);
+      for (const memory of read) found.set(memory.id, memory);
+    }
     return ids.flatMap((id) => found.get(id) ?? []);
   }
 
   async findByKey(tenant: string, scope: string, key: string): Promise<Memory | null> {
-    const row = this.db
-      .prepare(
-        `SELECT * FROM memories WHERE tenant = ? AND scope = ? AND key = ? AND superseded_by IS NULL AND archived_at IS NULL`,
-      )
-      .get(tenant, scope, key) as MemoryRow | undefined;
+    const row = cachedStatement(
+      this.db,
+      `SELECT * FROM memories WHERE tenant = ? AND scope = ? AND key = ? AND superseded_by IS NULL AND archived_at IS NULL`,
+    ).get(tenant, scope, key) as MemoryRow | undefined;
     return row ? rowToMemory(row) : null;
   }
 
@@ -320,13 +342,14 @@ export class SqliteStore implements Store {
       `UPDATE memories SET last_retrieved_at = ?, retrieval_count = retrieval_count + 1 WHERE tenant = ? AND id = ?`,
     );
     const when = Date.parse(at);
+    this.kept.drop(tenant, ids);
     this.immediate(() => {
       for (const id of ids) statement.run(when, tenant, id);
     });
   }
 
   async getIndexInfo(): Promise<VectorIndexInfo | null> {
-    const value = this.db.prepare(`SELECT value FROM engram_meta WHERE key = ?`).pluck().get(INDEX_INFO_KEY) as
+    const value = cachedStatement(this.db, `SELECT value FROM engram_meta WHERE key = ?`).pluck().get(INDEX_INFO_KEY) as
       string | undefined;
     return value === undefined ? null : (JSON.parse(value) as VectorIndexInfo);
   }
@@ -342,7 +365,7 @@ export class SqliteStore implements Store {
       this.writeIndexInfo(info);
       for (const { id, vector } of vectors) {
         const row = rowOf.get(id) as { rowid: number; tenant: string } | undefined;
-        if (row) this.vectors.write(row.rowid, row.tenant, vector);
+        if (row) this.vectors.write(row.rowid, id, row.tenant, vector);
       }
     });
   }
@@ -382,6 +405,7 @@ export class SqliteStore implements Store {
   }
 
   async recordActivation(record: ActivationRecord): Promise<void> {
+    this.kept.drop(record.receipt.tenant, record.retrieved); // their retrieval stamps change
     this.immediate(() => writeActivation(this.db, record));
   }
 
@@ -560,8 +584,13 @@ export class SqliteStore implements Store {
     return this.db.transaction(action).immediate();
   }
 
-  /** A write transaction that may touch the vectors: a failed one drops the loaded indexes. */
+  /**
+   * A write transaction that may touch memories and their vectors: the memories kept are let go
+   * (nothing can read them back before it ends: it runs synchronously), and a failed one drops
+   * the loaded indexes.
+   */
   private writeTransaction(action: () => void): void {
+    this.kept.clear();
     try {
       this.immediate(action);
     } catch (error) {

@@ -5,10 +5,12 @@
  * sqlite-vec's cosine distance; large ones by the index (binary codes, then signed bytes; see
  * quantized-index.ts), whose best few are then re-scored exactly. A filter that leaves out most
  * of the nearest vectors has the set it admits held (admitted-sets.ts), and the index ranks
- * within it.
+ * within it. While they fit a memory budget, the float vectors of an indexed tenant are held
+ * too (float-vectors.ts), so the exact stage reads no blobs from the file.
  */
 import type Database from 'better-sqlite3';
 
+import { FloatVectors, squaredLength } from '../vector/float-vectors.js';
 import { binaryCode, QuantizedIndex } from '../vector/quantized-index.js';
 import { AdmittedSets } from './admitted-sets.js';
 import type { Clause } from './filter-clause.js';
@@ -39,6 +41,9 @@ const SMALL_INDEX_SHARE = 1 / 32;
  */
 const EXACT_PER_RESULT = 1.5;
 
+/** The float vectors held in memory at most, in bytes, unless the store is told otherwise. */
+export const FLOAT_VECTOR_BYTES = 256 * 1024 * 1024;
+
 /** A nearest-neighbour hit: memory id and cosine similarity. */
 export interface VectorRow {
   id: string;
@@ -48,22 +53,26 @@ export interface VectorRow {
 export class VectorTable {
   private readonly db: Database.Database;
   private readonly indexes = new Map<string, QuantizedIndex>();
+  /** The float vectors of indexed tenants, while they fit `floatBudget`. */
+  private readonly floats = new Map<string, FloatVectors>();
+  private readonly floatBudget: number;
   private readonly admittedSets: AdmittedSets;
   private readonly scores = new QueryScores();
   /** SQLite's data_version when the indexes were built; it moves when another connection writes. */
   private seenVersion: number;
   private byteLength: number | null = null;
 
-  constructor(db: Database.Database) {
+  /** @param options.floatBytes float vectors held in memory at most (0: none) @default FLOAT_VECTOR_BYTES */
+  constructor(db: Database.Database, options: { floatBytes?: number } = {}) {
     this.db = db;
+    this.floatBudget = options.floatBytes ?? FLOAT_VECTOR_BYTES;
     this.admittedSets = new AdmittedSets(db);
     this.seenVersion = this.dataVersion();
   }
 
-  /** Stores the vector of memory `rowid`; every vector of a database has one length. */
-  write(rowid: number, tenant: string, vector: Float32Array): void {
-    this.byteLength ??=
-      (this.db.prepare(`SELECT length(vector) FROM memory_embeddings LIMIT 1`).pluck().get() as number | undefined) ?? null;
+  /** Stores the vector of memory `rowid` (id `id`); every vector of a database has one length. */
+  write(rowid: number, id: string, tenant: string, vector: Float32Array): void {
+    this.byteLength ??= this.readByteLength();
     if (this.byteLength !== null && this.byteLength !== vector.byteLength) {
       throw new Error(`vector of ${vector.length} dimensions in an index of ${this.byteLength / 4}`);
     }
@@ -77,6 +86,10 @@ export class VectorTable {
     const index = this.indexes.get(tenant);
     if (index?.dimensions === vector.length) index.add(rowid, vector, code);
     else if (index) this.indexes.delete(tenant); // built before the tenant had vectors: build anew
+    const floats = this.floats.get(tenant);
+    if (floats?.dimensions === vector.length && index?.dimensions === vector.length) floats.set(rowid, id, vector);
+    else this.floats.delete(tenant);
+    if (this.floatBytes() > this.floatBudget) this.floats.delete(tenant); // grown past the budget: read from the file
   }
 
   /**
@@ -87,6 +100,7 @@ export class VectorTable {
     const { changes } = this.db.prepare(`DELETE FROM memory_embeddings WHERE rowid = ?`).run(rowid);
     this.scores.drop(rowid);
     if (changes > 0) for (const index of this.indexes.values()) index.remove(rowid);
+    for (const floats of this.floats.values()) floats.delete(rowid);
   }
 
   /** Removes every vector. */
@@ -114,11 +128,13 @@ export class VectorTable {
     options: { exact: boolean; bounded: boolean },
   ): VectorRow[] {
     if (limit <= 0) return [];
-    if (this.dataVersion() !== this.seenVersion) this.forget();
+    this.checkVersion();
     const query = vectorToBlob(vector);
     const total = this.indexes.get(tenant)?.size ?? this.count(tenant);
     if (options.exact || total <= EXACT_SCAN_MAX) return this.scan(where, query, limit);
     const index = this.indexFor(tenant);
+    const rescore = (rowids: readonly number[]) =>
+      this.rescore(tenant, rowids.slice(0, Math.ceil(limit * EXACT_PER_RESULT)), vector, query, limit);
     const first = Math.max(
       limit * CANDIDATES_PER_RESULT,
       Math.min(MIN_CANDIDATES, Math.ceil(index.size * SMALL_INDEX_SHARE)),
@@ -131,8 +147,7 @@ export class VectorTable {
     if (admitted === undefined) {
       // A filter used once: ask SQLite about the first candidates alone, as most filters admit
       // most of them.
-      const candidates = this.admittedAmong(index.nearestTo(vector, first), where);
-      const rows = this.rescore(candidates.slice(0, Math.ceil(limit * EXACT_PER_RESULT)), query, limit);
+      const rows = rescore(this.admittedAmong(index.nearestTo(vector, first), where));
       if (rows.length >= limit || options.bounded || first >= index.size) return rows;
       // This one leaves out too many of them: hold the set it admits and rank within it.
       admitted = this.admittedSets.build(where);
@@ -142,12 +157,10 @@ export class VectorTable {
       const ranked = index.rankedBefore(vector, first);
       if (ranked !== null) {
         const { bits } = admitted;
-        const held = ranked.slice(0, first).filter((rowid) => bits[rowid] === 1);
-        return this.rescore(held.slice(0, Math.ceil(limit * EXACT_PER_RESULT)), query, limit);
+        return rescore(ranked.slice(0, first).filter((rowid) => bits[rowid] === 1));
       }
     }
-    const candidates = index.nearestTo(vector, first, admitted);
-    return this.rescore(candidates.slice(0, Math.ceil(limit * EXACT_PER_RESULT)), query, limit);
+    return rescore(index.nearestTo(vector, first, admitted));
   }
 
   /**
@@ -165,20 +178,23 @@ export class VectorTable {
       .all(JSON.stringify(candidates), ...where.params) as number[];
   }
 
-  /** The best `limit` of these rowids, by exact cosine similarity. */
-  private rescore(rowids: readonly number[], query: Buffer, limit: number): VectorRow[] {
+  /** The best `limit` of these rowids, by exact cosine similarity (`query` is `vector`'s blob). */
+  private rescore(tenant: string, rowids: readonly number[], vector: Float32Array, query: Buffer, limit: number): VectorRow[] {
     if (rowids.length === 0) return [];
     const { known, missing } = this.scores.split(query, rowids);
+    const floats = this.floats.get(tenant);
     const scored =
       missing.length === 0
         ? []
-        : (cachedStatement(
-            this.db,
-            `SELECT e.rowid AS rowid, m.id AS id, 1 - vec_distance_cosine(e.vector, ?) AS similarity
+        : floats
+          ? this.floatScores(floats, missing, vector)
+          : (cachedStatement(
+              this.db,
+              `SELECT e.rowid AS rowid, m.id AS id, 1 - vec_distance_cosine(e.vector, ?) AS similarity
                FROM json_each(?) j
                CROSS JOIN memory_embeddings e ON e.rowid = j.value
                CROSS JOIN memories m ON m.rowid = e.rowid`,
-          ).all(query, JSON.stringify(missing)) as (VectorRow & { rowid: number })[]);
+            ).all(query, JSON.stringify(missing)) as (VectorRow & { rowid: number })[]);
     this.scores.keep(scored);
     return [...known, ...scored.map(({ id, similarity }) => ({ id, similarity }))]
       .sort((a, b) => b.similarity - a.similarity)
@@ -188,6 +204,11 @@ export class VectorTable {
   /** Cosine similarity of `vector` to each of these memories that has a vector. */
   similarities(tenant: string, ids: readonly string[], vector: Float32Array): Map<string, number> {
     if (ids.length === 0) return new Map();
+    const floats = this.heldFloats(tenant);
+    if (floats) {
+      const rows = this.floatScores(floats, this.rowidsOf(tenant, ids), vector);
+      return new Map(rows.map((row) => [row.id, row.similarity]));
+    }
     const rows = cachedStatement(
       this.db,
       `SELECT m.id AS id, 1 - vec_distance_cosine(e.vector, ?) AS similarity
@@ -202,6 +223,15 @@ export class VectorTable {
   /** The stored vectors of these memories. */
   vectorsOf(tenant: string, ids: readonly string[]): Map<string, Float32Array> {
     if (ids.length === 0) return new Map();
+    const floats = this.heldFloats(tenant);
+    if (floats) {
+      const found = new Map<string, Float32Array>();
+      for (const rowid of this.rowidsOf(tenant, ids)) {
+        const vector = floats.vector(rowid);
+        if (vector) found.set(floats.idOf(rowid) as string, vector);
+      }
+      return found;
+    }
     const rows = cachedStatement(
       this.db,
       `SELECT m.id AS id, e.vector AS vector
@@ -216,6 +246,7 @@ export class VectorTable {
   /** Drops the in-memory indexes; the next search rebuilds what it needs. */
   forget(): void {
     this.indexes.clear();
+    this.floats.clear();
     this.admittedSets.clear();
     this.scores.clear();
     this.seenVersion = this.dataVersion();
@@ -235,20 +266,77 @@ export class VectorTable {
   private indexFor(tenant: string): QuantizedIndex {
     let index = this.indexes.get(tenant);
     if (index) return index;
+    // The float vectors too, when the tenant's fit what the budget has left.
+    const bytes = this.count(tenant) * (this.byteLength ?? this.readByteLength() ?? 0);
+    let floats: FloatVectors | undefined;
+    const keepFloats = bytes > 0 && this.floatBytes() + bytes <= this.floatBudget;
+    // Every memory's id from the id index alone (joining each vector to its row cost ten times more).
+    const ids = keepFloats
+      ? new Map(this.db.prepare(`SELECT rowid, id FROM memories`).raw().all() as [number, string][])
+      : new Map<number, string>();
     const rows = this.db.prepare(`SELECT rowid, vector, code FROM memory_embeddings WHERE tenant = ?`).raw().iterate(tenant);
     for (const [rowid, blob, code] of rows as Iterable<[number, Buffer, Buffer]>) {
-      // Read in place: the index copies what it keeps.
+      // Read in place: the index and the float vectors copy what they keep.
       const vector = aligned(blob) ? new Float32Array(blob.buffer, blob.byteOffset, blob.byteLength / 4) : blobToVector(blob);
       index ??= new QuantizedIndex(vector.length, 4096);
       index.add(rowid, vector, aligned(code) ? new Uint32Array(code.buffer, code.byteOffset, code.byteLength / 4) : undefined);
+      const id = ids.get(rowid);
+      if (id !== undefined) {
+        floats ??= new FloatVectors(vector.length, Math.ceil(bytes / blob.byteLength));
+        floats.set(rowid, id, vector);
+      }
     }
     index ??= new QuantizedIndex(0);
     this.indexes.set(tenant, index);
+    if (floats) this.floats.set(tenant, floats);
     return index;
   }
 
+  /** The float vectors held for `tenant`, after dropping what another connection's writes made stale. */
+  private heldFloats(tenant: string): FloatVectors | undefined {
+    if (this.floats.size === 0) return undefined;
+    this.checkVersion();
+    return this.floats.get(tenant);
+  }
+
+  /** The rowids of these memories of `tenant` (read from the id index alone). */
+  private rowidsOf(tenant: string, ids: readonly string[]): number[] {
+    return cachedStatement(
+      this.db,
+      `SELECT m.rowid FROM json_each(?) j CROSS JOIN memories m ON m.id = j.value WHERE m.tenant = ?`,
+    )
+      .pluck()
+      .all(JSON.stringify(ids), tenant) as number[];
+  }
+
+  /** Exact scores of these rowids' held vectors, in their order; the SQL's NULL for a vector of zeros stays null. */
+  private floatScores(floats: FloatVectors, rowids: readonly number[], vector: Float32Array): (VectorRow & { rowid: number })[] {
+    const length = squaredLength(vector);
+    const rows: (VectorRow & { rowid: number })[] = [];
+    for (const rowid of rowids) {
+      const hit = floats.score(rowid, vector, length);
+      if (hit) rows.push({ rowid, id: hit.id, similarity: hit.similarity as number });
+    }
+    return rows;
+  }
+
+  private floatBytes(): number {
+    let bytes = 0;
+    for (const floats of this.floats.values()) bytes += floats.byteLength;
+    return bytes;
+  }
+
+  private readByteLength(): number | null {
+    return (this.db.prepare(`SELECT length(vector) FROM memory_embeddings LIMIT 1`).pluck().get() as number | undefined) ?? null;
+  }
+
+  private checkVersion(): void {
+    if (this.dataVersion() !== this.seenVersion) this.forget();
+  }
+
   private dataVersion(): number {
-    return this.db.pragma('data_version', { simple: true }) as number;
+    // A kept statement: `pragma()` compiles one anew each time (50 µs, asked several times a decision).
+    return cachedStatement(this.db, 'PRAGMA data_version').pluck().get() as number;
   }
 }
 

@@ -1,0 +1,76 @@
+/**
+ * Memories read by id, kept across reads. A recall decision reads about a hundred candidate
+ * memories by id, and the next turn's decision reads many of the same again (at 100k memories,
+ * 44% of the rows `engram bench activation` asks for were asked for by an earlier turn): each
+ * read is a seek by id, a seek by rowid and a row turned into a Memory, a tenth of a decision.
+ *
+ * What is kept stays true as long as the caller drops what it changes: the store drops the
+ * memories a turn stamps as retrieved and clears everything on any other write of memories,
+ * and another connection's write (SQLite's data_version moves) clears everything too. Each
+ * read gets its own copy, so a caller that changes one changes nothing kept.
+ */
+import type Database from 'better-sqlite3';
+
+import type { Memory } from '../../model/memory.js';
+import { cachedStatement } from './statement-cache.js';
+
+/** Memories kept at most; past it the older half is let go. About 1 KB each with their text. */
+const MAX_KEPT = 10_000;
+
+export class KeptMemories {
+  private readonly db: Database.Database;
+  private readonly kept = new Map<string, Memory>();
+  private version: number | null = null;
+
+  constructor(db: Database.Database) {
+    this.db = db;
+  }
+
+  /** Copies of the kept memories among `ids` (by id), and the ids still to read. */
+  split(tenant: string, ids: readonly string[]): { found: Map<string, Memory>; missing: string[] } {
+    const version = cachedStatement(this.db, 'PRAGMA data_version').pluck().get() as number;
+    if (version !== this.version) {
+      this.kept.clear();
+      this.version = version;
+    }
+    const found = new Map<string, Memory>();
+    const missing: string[] = [];
+    for (const id of ids) {
+      const memory = this.kept.get(key(tenant, id));
+      if (memory) found.set(id, copy(memory));
+      else missing.push(id);
+    }
+    return { found, missing };
+  }
+
+  /** Keeps copies of these memories, just read. */
+  keep(memories: readonly Memory[]): void {
+    if (this.kept.size + memories.length > MAX_KEPT) {
+      let drop = Math.max(this.kept.size >> 1, this.kept.size + memories.length - MAX_KEPT);
+      for (const k of this.kept.keys()) {
+        if (drop-- <= 0) break;
+        this.kept.delete(k);
+      }
+    }
+    for (const memory of memories) this.kept.set(key(memory.tenant, memory.id), copy(memory));
+  }
+
+  /** Forgets these memories (this connection changed them). */
+  drop(tenant: string, ids: readonly string[]): void {
+    for (const id of ids) this.kept.delete(key(tenant, id));
+  }
+
+  /** Forgets every memory (this connection wrote memories). */
+  clear(): void {
+    this.kept.clear();
+  }
+}
+
+function key(tenant: string, id: string): string {
+  return `${tenant}\u0000${id}`;
+}
+
+/** A copy that shares nothing a caller could change with the one kept. */
+function copy(memory: Memory): Memory {
+  return { ...memory, tags: [...memory.tags], data: memory.data === null ? null : structuredClone(memory.data) };
+}
