@@ -35,40 +35,35 @@ export class TermStatistics {
   private change: number | null = null;
   private readonly matches = new Map<string, number>();
 
-  /** The statistics for parts given as `tsquery` texts. */
+  /**
+   * The statistics for parts given as `tsquery` texts: one round trip, the row alone when every
+   * part is kept or with the counts of the parts that are not. Should the row have moved since
+   * the parts kept were counted, they are out of date too, and all of them are counted again.
+   */
   async read(db: Queryable, tsqueries: readonly string[]): Promise<SearchStatistics> {
-    const known = await db.query(`SELECT memories, words, change FROM search_statistics`);
-    let row = this.follow(known.rows[0] as StatisticsRow);
-    const missing = [...new Set(tsqueries.filter((tsquery) => !this.matches.has(tsquery)))];
-    if (missing.length > 0) {
-      // The row again beside the counts, so both come from one snapshot. Should the words have
-      // changed in between, the parts kept are out of date too: all of them are counted then.
-      let counting = missing;
-      let everyPart = false;
-      for (;;) {
-        const counted = await db.query(
-          `SELECT memories, words, change,
-             ${counting.map((_, i) => `(SELECT count(*) FROM memories WHERE search_vector @@ $${i + 1}::tsquery) AS p${i}`).join(', ')}
-           FROM search_statistics`,
-          counting,
-        );
-        const fresh = counted.rows[0] as StatisticsRow & Record<string, unknown>;
-        const moved = Number(fresh.change) !== this.change;
-        row = this.follow(fresh);
-        if (moved && !everyPart) {
-          everyPart = true;
-          counting = [...new Set(tsqueries)];
-          continue;
-        }
-        counting.forEach((tsquery, i) => this.remember(tsquery, Number(fresh[`p${i}`])));
-        break;
+    const every = [...new Set(tsqueries)];
+    let counting = every.filter((tsquery) => !this.matches.has(tsquery));
+    for (;;) {
+      const result = await db.query(
+        `SELECT memories, words, change
+           ${counting.map((_, i) => `, (SELECT count(*) FROM memories WHERE search_vector @@ $${i + 1}::tsquery) AS p${i}`).join('')}
+         FROM search_statistics`,
+        counting,
+      );
+      const row = result.rows[0] as StatisticsRow & Record<string, unknown>;
+      const moved = Number(row.change) !== this.change;
+      this.follow(row);
+      if (moved && counting.length < every.length) {
+        counting = every;
+        continue;
       }
+      counting.forEach((tsquery, i) => this.remember(tsquery, Number(row[`p${i}`])));
+      return {
+        memories: Number(row.memories),
+        words: Number(row.words),
+        matches: tsqueries.map((tsquery) => this.matches.get(tsquery) ?? 0),
+      };
     }
-    return {
-      memories: Number(row.memories),
-      words: Number(row.words),
-      matches: tsqueries.map((tsquery) => this.matches.get(tsquery) ?? 0),
-    };
   }
 
   /** Takes the row's change count; a new one drops every part count kept. */
