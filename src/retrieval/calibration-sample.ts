@@ -9,6 +9,7 @@
  * new memories arrive, the members still in the sample are carried over and only the new ones
  * are read and stemmed; after this engine edits, archives or restores one, all are read again.
  */
+import { normalize } from '../embedding/embedder.js';
 import type { Kind } from '../model/memory.js';
 import type { GraphStore, MemoryFilter, MemoryReader, VectorSearch } from '../store/store.js';
 import { stemSet } from './coverage.js';
@@ -103,10 +104,11 @@ export class CalibrationSamples {
         for (const word of words) withContext.add(word);
       }
       const vector = vectors.get(memory.id);
+      if (vector?.length === dims) slot.set(vector);
       return {
         id: memory.id,
         updatedAt: memory.updatedAt,
-        vector: vector?.length === dims ? unitInto(vector, slot) : null,
+        vector: vector?.length === dims ? normalize(slot) : null,
         words,
         withContext,
         mentions: byMemory.get(memory.id) ?? [],
@@ -118,13 +120,4 @@ export class CalibrationSamples {
 
 function sampled(tenant: string): MemoryFilter {
   return { tenant, excludeKinds: LEFT_OUT };
-}
-
-/** `vector` scaled to unit length, written into `into`. */
-function unitInto(vector: Float32Array, into: Float32Array): Float32Array {
-  let norm = 0;
-  for (let i = 0; i < vector.length; i++) norm += (vector[i] as number) ** 2;
-  norm = Math.sqrt(norm) || 1;
-  for (let i = 0; i < vector.length; i++) into[i] = (vector[i] as number) / norm;
-  return into;
 }
