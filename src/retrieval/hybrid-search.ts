@@ -6,6 +6,7 @@
  * callers who want exactly that.
  */
 import type { Embedder } from '../embedding/embedder.js';
+import { startEmbedding } from '../embedding/pending-embedding.js';
 import type { Memory } from '../model/memory.js';
 import type { Fusion, SearchMode } from '../model/search-request.js';
 import type { LexicalHit, LexicalSearch, MemoryFilter, VectorHit, VectorSearch } from '../store/store.js';
@@ -109,8 +110,12 @@ export interface HybridSearchRequest {
    * adds no memories about the query's entities (the candidates' graph parts still count).
    */
   bounded?: boolean | undefined;
-  /** The query's embedding when the caller already has it (several searches for one query). */
-  queryVector?: Float32Array | undefined;
+  /**
+   * The query's embedding when the caller already has it (several searches for one query), or
+   * has started it (pending-embedding.ts): the full-text search and the graph's reads run before
+   * it is awaited, while a worker thread's model works.
+   */
+  queryVector?: Float32Array | Promise<Float32Array> | undefined;
   /**
    * What the graph says about the query when the caller has already read it (several searches
    * for one query; see readQueryGraph): null when the query names no entity the tenant has.
@@ -156,11 +161,21 @@ export async function hybridSearch(request: HybridSearchRequest): Promise<Search
   const { store, filter, query, mode, settings } = request;
   const pool = Math.max(settings.candidates, request.limit * 2);
   const embedder = mode === 'hybrid' || mode === 'dense' ? request.embedder : null;
-  const queryVector = embedder ? (request.queryVector ?? ((await embedder.embed([query]))[0] as Float32Array)) : null;
-  const [lexical, vector] = await Promise.all([
+  const embedding = embedder ? (request.queryVector ?? startEmbedding(embedder, query).vector) : null;
+  // Everything that does not need the query's vector is asked for before it is awaited.
+  const lexicalSearch =
     mode === 'dense'
       ? ([] as LexicalHit[])
-      : store.searchLexical(filter, query, pool, { skipIfOnlyCommon: mode === 'hybrid' && queryVector !== null }),
+      : store.searchLexical(filter, query, pool, { skipIfOnlyCommon: mode === 'hybrid' && embedding !== null });
+  const graphRead = !followsGraph(mode, settings)
+    ? null
+    : request.queryGraph !== undefined
+      ? request.queryGraph
+      : readQueryGraph(store, filter.tenant, query);
+  // Awaited together: any one failing fails the search, and none is left unwatched.
+  const [queryVector] = await Promise.all([embedding, lexicalSearch, graphRead]);
+  const [lexical, vector] = await Promise.all([
+    lexicalSearch,
     queryVector ? store.searchVector(filter, queryVector, pool, { bounded: request.bounded ?? false }) : ([] as VectorHit[]),
   ]);
   const cosines = new Map(vector.map((hit) => [hit.id, hit.similarity]));
@@ -170,11 +185,7 @@ export async function hybridSearch(request: HybridSearchRequest): Promise<Search
   const queryStems = stemSet(query);
   const queryKeywords = keywordSet(query);
   const phrases = exactPhrases(parseLexicalQuery(query), words(query));
-  const graph = !followsGraph(mode, settings)
-    ? null
-    : request.queryGraph !== undefined
-      ? request.queryGraph
-      : await readQueryGraph(store, filter.tenant, query);
+  const graph = await graphRead;
   const shift =
     request.storeShift !== undefined
       ? { ...NO_SHIFT, shift: request.storeShift }
