@@ -12,12 +12,14 @@ import { parseSearchRequest } from '../src/engram/search-request.js';
 import { createLocalEmbedder, type Engram, manualClock, openEngram } from '../src/index.js';
 import { ulidGenerator } from '../src/model/ids.js';
 import { calibrate } from '../src/retrieval/calibration.js';
-import { CalibrationSamples, SAMPLE_SIZE } from '../src/retrieval/calibration-sample.js';
+import { type CalibrationSample, CalibrationSamples, SAMPLE_SIZE } from '../src/retrieval/calibration-sample.js';
+import { stemSet } from '../src/retrieval/coverage.js';
+import { sampleRelevances, storeShift } from '../src/retrieval/store-calibration.js';
 import { hybridSearch } from '../src/retrieval/hybrid-search.js';
 import { SqliteStore } from '../src/store/sqlite/sqlite-store.js';
 import { makeTempDir, runOk } from './cli/helpers.js';
 import { makeMemory, minutesAfterEpoch, TENANT } from './fixtures/memory.js';
-import { seededRandom } from './fixtures/random.js';
+import { gaussian, seededRandom } from './fixtures/random.js';
 
 const CLOCK = '2026-06-01T00:00:00.000Z';
 const PLACES = ['garden', 'kitchen', 'office', 'station', 'library', 'harbour', 'market', 'school', 'museum', 'park'];
@@ -241,4 +243,41 @@ describe('the calibration sample', () => {
     ]);
     await store.close();
   });
+
+  it('does not shift a query about what the store holds lately as if it resembled the whole store', async () => {
+    // 600 memories: the oldest 560 about everything else (vectors at random), the newest 40 about
+    // one trip (vectors near the query's): the store is mostly unrelated to the query.
+    const random = seededRandom(600);
+    const randomUnit = () => normalized(Array.from({ length: 32 }, () => gaussian(random)));
+    const query = randomUnit();
+    const memories = memoriesOverTime(600).map((memory, i) =>
+      i < 560
+        ? { memory: { ...memory, text: `note ${i} on something else` }, vector: randomUnit() }
+        : {
+            memory: { ...memory, text: `the bicycle trip, day ${i}` },
+            vector: normalized([...query].map((x) => x + 0.05 * gaussian(random))),
+          },
+    );
+    const store = new SqliteStore(':memory:');
+    await store.commit({ insert: memories });
+
+    const sample = await new CalibrationSamples(store).sampleFor(TENANT);
+    const sampleQuery = { stems: stemSet('the bicycle trip'), vector: query, bm25: new Map(), graph: null, lexicalWeight: 0.5 };
+    const relevances = sampleRelevances(sample, sampleQuery);
+    // The trip's memories in the sample clear active recall: the query resembles them, not the store.
+    const tripIds = new Set(memories.slice(560).map(({ memory }) => memory.id));
+    const trip = relevances.filter((_, k) => tripIds.has(sample.members[k]?.id ?? ''));
+    expect(trip.length).toBeGreaterThan(0);
+    expect(Math.min(...trip)).toBeGreaterThan(0.6);
+    // Spread over the store they are under a tenth of the sample, so nothing is taken off; the
+    // newest 256 would hold all 40 (16%) and put the 90th percentile among them.
+    expect(trip.length).toBeLessThan(SAMPLE_SIZE / 10);
+    expect(storeShift(relevances).shift).toBe(0);
+    await store.close();
+  });
 });
+
+function normalized(values: number[]): Float32Array {
+  const length = Math.hypot(...values);
+  return Float32Array.from(values, (value) => value / length);
+}
