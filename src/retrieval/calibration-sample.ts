@@ -49,7 +49,10 @@ export type SampleReader = MemoryReader & VectorSearch & Pick<GraphStore, 'listM
 /** Kinds the sample leaves out: a working set repeats other memories. */
 const LEFT_OUT: readonly Kind[] = ['working_set'];
 
-/** Samples per tenant, each kept while the tenant's newest memory stays the same (no memory has arrived that may belong in it). */
+/**
+ * Samples per tenant, each kept while the tenant's newest memory stays the same: no memory has
+ * arrived since that may belong in it.
+ */
 export class CalibrationSamples {
   private readonly kept = new Map<string, { key: string; sample: Promise<CalibrationSample> }>();
 
