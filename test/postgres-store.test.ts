@@ -16,7 +16,7 @@ import { EngramError } from '../src/errors.js';
 import type { Memory } from '../src/model/memory.js';
 import type { SessionRecord } from '../src/model/session.js';
 import { connectionError } from '../src/store/postgres/connection.js';
-import { POSTGRES_MIGRATIONS } from '../src/store/postgres/migrations.js';
+import { POSTGRES_LATEST_VERSION, POSTGRES_MIGRATIONS } from '../src/store/postgres/migrations.js';
 import { PostgresStore } from '../src/store/postgres/postgres-store.js';
 import { createScratchSchema } from '../src/store/postgres/scratch-schema.js';
 import { SqliteStore } from '../src/store/sqlite/sqlite-store.js';
@@ -191,12 +191,12 @@ describe('PostgresStore word statistics', () => {
       await second.close();
       const client = new pg.Client({ connectionString: first.url });
       await client.connect();
-      await client.query(`DROP TABLE search_statistics; DROP FUNCTION engram_search_statistics_added,
-        engram_search_statistics_removed, engram_search_statistics_changed CASCADE; DELETE FROM engram_schema WHERE version = 4`);
+      await client.query(`DROP INDEX memories_spread; DROP TABLE search_statistics; DROP FUNCTION engram_search_statistics_added,
+        engram_search_statistics_removed, engram_search_statistics_changed CASCADE; DELETE FROM engram_schema WHERE version >= 4`);
       await client.end();
       const upgraded = new PostgresStore(first.url);
       try {
-        expect((await upgraded.stats(TENANT)).schemaVersion).toBe(4);
+        expect((await upgraded.stats(TENANT)).schemaVersion).toBe(POSTGRES_LATEST_VERSION);
         const now = await statistics(first.url);
         expect(now.kept).toMatchObject({ ...now.counted, memories: CORPUS.length - 2 });
         await expectSameScores(upgraded);
@@ -305,8 +305,8 @@ describe('PostgresStore migrations', () => {
       await client.connect();
       const versions = await client.query(`SELECT version FROM engram_schema ORDER BY version`);
       await client.end();
-      expect(versions.rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }]);
-      expect((await (stores[0] as PostgresStore).stats(TENANT)).schemaVersion).toBe(4);
+      expect(versions.rows).toEqual(POSTGRES_MIGRATIONS.map(({ version }) => ({ version })));
+      expect((await (stores[0] as PostgresStore).stats(TENANT)).schemaVersion).toBe(POSTGRES_LATEST_VERSION);
     } finally {
       await Promise.all(stores.map((store) => store.close()));
     }
@@ -334,7 +334,7 @@ describe('PostgresStore migrations', () => {
 
     const store = new PostgresStore(url);
     try {
-      expect((await store.stats(TENANT)).schemaVersion).toBe(4);
+      expect((await store.stats(TENANT)).schemaVersion).toBe(POSTGRES_LATEST_VERSION);
       const listed = await store.listSessions(TENANT, { limit: 10 });
       expect(listed.map((s) => s.id)).toEqual(['late', 'middle', 'early', 'unreadable']);
       // A session saved after the upgrade takes its place by its own time.
@@ -364,6 +364,30 @@ describe('PostgresStore migrations', () => {
       expect((await store.listSessions(TENANT, { limit: 10, after: 'a' })).map((s) => s.id)).toEqual(['B', 'A']);
     } finally {
       await store.close();
+    }
+  });
+
+  it('spreads memories by their ids byte by byte, as SQLite does, whatever the database’s collation', async () => {
+    const url = await server.createDatabase(`collation_${++databases}`);
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    const name = `icu_${databases}`;
+    await client.query(`CREATE DATABASE ${name} TEMPLATE template0 LOCALE_PROVIDER icu ICU_LOCALE 'en-US' LOCALE 'C'`);
+    await client.end();
+    const store = new PostgresStore(url.replace(/\/[^/]*$/, `/${name}`));
+    const sqlite = new SqliteStore(':memory:');
+    // Imported ids with mixed-case tails: in bytes '1' < 'B' < 'a' < 'b'; English puts 'a' before 'B'.
+    const ids = ['b', 'B', 'a', '1'].map((tail) => `0000000000${tail.repeat(16)}`);
+    const insert = { insert: ids.map((id) => ({ memory: makeMemory({ id }), vector: null })) };
+    try {
+      await store.commit(insert);
+      await sqlite.commit(insert);
+      const spread = (on: PostgresStore | SqliteStore) => on.listMemories({ tenant: TENANT }, { limit: 10, order: 'spread' });
+      expect((await spread(store)).map((m) => m.id)).toEqual([ids[3], ids[1], ids[2], ids[0]]);
+      expect((await spread(store)).map((m) => m.id)).toEqual((await spread(sqlite)).map((m) => m.id));
+    } finally {
+      await store.close();
+      await sqlite.close();
     }
   });
 

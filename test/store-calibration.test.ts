@@ -3,16 +3,23 @@
  * on a grown store, a query that resembles much of it loses the same amount of relevance on
  * every hit, in the same order as without the correction; a young store keeps the fixed curve;
  * the shift is the same for the same store in a new engine, and follows what this engine
- * forgets; receipts and stats show it.
+ * forgets; receipts and stats show it. The sample itself is spread over the whole store, old
+ * memories as well as new, by the random part of their ids.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { parseSearchRequest } from '../src/engram/search-request.js';
 import { createLocalEmbedder, type Engram, manualClock, openEngram } from '../src/index.js';
+import { ulidGenerator } from '../src/model/ids.js';
 import { calibrate } from '../src/retrieval/calibration.js';
+import { CalibrationSamples, SAMPLE_SIZE } from '../src/retrieval/calibration-sample.js';
+import { stemSet } from '../src/retrieval/coverage.js';
 import { hybridSearch } from '../src/retrieval/hybrid-search.js';
+import { sampleRelevances, storeShift } from '../src/retrieval/store-calibration.js';
 import { SqliteStore } from '../src/store/sqlite/sqlite-store.js';
 import { makeTempDir, runOk } from './cli/helpers.js';
+import { makeMemory, minutesAfterEpoch, TENANT } from './fixtures/memory.js';
+import { gaussian, seededRandom } from './fixtures/random.js';
 
 const CLOCK = '2026-06-01T00:00:00.000Z';
 const PLACES = ['garden', 'kitchen', 'office', 'station', 'library', 'harbour', 'market', 'school', 'museum', 'park'];
@@ -33,8 +40,14 @@ const QUERY = 'What did Alice say about the bicycle at the garden?';
 describe('per-store calibration', () => {
   const temp = makeTempDir();
   const embedder = createLocalEmbedder();
+  // Ids from a seeded generator: which memories fall in the sample is the same on every run.
   const open = async (name: string, store?: SqliteStore) =>
-    openEngram({ store: store ?? new SqliteStore(`${temp.dir}/${name}.db`), embedder, clock: manualClock(CLOCK) });
+    openEngram({
+      store: store ?? new SqliteStore(`${temp.dir}/${name}.db`),
+      embedder,
+      clock: manualClock(CLOCK),
+      ids: ulidGenerator(manualClock(CLOCK), seededRandom(name.length)),
+    });
   let grown: Engram;
   let store: SqliteStore;
 
@@ -110,9 +123,15 @@ describe('per-store calibration', () => {
         })),
       );
       const [hit] = await engine.search({ query: QUERY, limit: 5, recordRetrieval: false });
+      // A new memory enters the sample only where its id falls; those that did are all that is read.
+      const sample = new Set(
+        (await file.listMemories({ tenant: engine.tenant }, { limit: SAMPLE_SIZE, order: 'spread' })).map((m) => m.id),
+      );
+      const entered = added.map((memory) => memory.id).filter((id) => sample.has(id));
+      expect(entered.length).toBeGreaterThan(0);
       const newIds = new Set(added.map((memory) => memory.id));
       expect(asked.filter((ids) => ids.length > 0 && ids.every((id) => newIds.has(id))).map((ids) => [...ids].sort())).toEqual([
-        [...newIds].sort(),
+        entered.sort(),
       ]);
       expect(asked.every((ids) => ids.length < 200)).toBe(true);
       const again = await open('arrivals');
@@ -164,7 +183,7 @@ describe('per-store calibration', () => {
   it('says on engram stats how the store is calibrated', async () => {
     const screen = await runOk(['stats', '--db', `${temp.dir}/grown.db`], { cwd: temp.dir });
     expect(screen).toMatch(
-      /calibration +fixed curve 0→0 0\.29→0\.5 0\.395→0\.6 0\.7→0\.9 1→1, then − 0\.5 × \(p90 of the query over the sample − 0\.4\); sample: the 256 newest memories/,
+      /calibration +fixed curve 0→0 0\.29→0\.5 0\.395→0\.6 0\.7→0\.9 1→1, then − 0\.5 × \(p90 of the query over the sample − 0\.4\); sample: 256 memories spread over the store/,
     );
   });
 
@@ -179,3 +198,86 @@ describe('per-store calibration', () => {
     });
   });
 });
+
+describe('the calibration sample', () => {
+  /** `count` memories created one a minute, oldest first, with seeded ULIDs of that time. */
+  function memoriesOverTime(count: number) {
+    const random = seededRandom(400);
+    return Array.from({ length: count }, (_, i) => {
+      const createdAt = minutesAfterEpoch(i);
+      const id = ulidGenerator(manualClock(createdAt), random)();
+      return makeMemory({ id, text: `memory ${i}`, createdAt, updatedAt: createdAt });
+    });
+  }
+  const byTail = (a: string, b: string) => (a.slice(10) === b.slice(10) ? (a < b ? -1 : 1) : a.slice(10) < b.slice(10) ? -1 : 1);
+
+  it('spreads the sample over the whole store, old memories as well as the newest', async () => {
+    const store = new SqliteStore(':memory:');
+    const memories = memoriesOverTime(400);
+    await store.commit({
+      insert: [
+        ...memories.map((memory) => ({ memory, vector: null })),
+        // Left out: a working set repeats other memories, an archived one is gone.
+        { memory: makeMemory({ id: '0000000000000000000000000A', kind: 'working_set' }), vector: null },
+        { memory: makeMemory({ id: '0000000000000000000000000B', archivedAt: minutesAfterEpoch(500) }), vector: null },
+      ],
+    });
+    const samples = new CalibrationSamples(store);
+
+    const members = (await samples.sampleFor(TENANT)).members.map((member) => member.id);
+    const lowestTails = memories
+      .map((memory) => memory.id)
+      .sort(byTail)
+      .slice(0, SAMPLE_SIZE);
+    expect(members).toEqual(lowestTails);
+    // The newest 256 would leave out all of the oldest 144; an even spread holds about 36% of them.
+    const oldest = new Set(memories.slice(0, 400 - SAMPLE_SIZE).map((memory) => memory.id));
+    expect(members.filter((id) => oldest.has(id)).length).toBeGreaterThan(30);
+
+    // A new memory enters where its id falls: with the lowest tail, first, and the last member leaves.
+    const arrival = makeMemory({ id: '01ZZZZZZZZ0000000000000000', createdAt: minutesAfterEpoch(600) });
+    await store.commit({ insert: [{ memory: arrival, vector: null }] });
+    expect((await samples.sampleFor(TENANT)).members.map((member) => member.id)).toEqual([
+      arrival.id,
+      ...lowestTails.slice(0, -1),
+    ]);
+    await store.close();
+  });
+
+  it('does not shift a query about what the store holds lately as if it resembled the whole store', async () => {
+    // 600 memories: the oldest 560 about everything else (vectors at random), the newest 40 about
+    // one trip (vectors near the query's): the store is mostly unrelated to the query.
+    const random = seededRandom(600);
+    const randomUnit = () => normalized(Array.from({ length: 32 }, () => gaussian(random)));
+    const query = randomUnit();
+    const memories = memoriesOverTime(600).map((memory, i) =>
+      i < 560
+        ? { memory: { ...memory, text: `note ${i} on something else` }, vector: randomUnit() }
+        : {
+            memory: { ...memory, text: `the bicycle trip, day ${i}` },
+            vector: normalized([...query].map((x) => x + 0.05 * gaussian(random))),
+          },
+    );
+    const store = new SqliteStore(':memory:');
+    await store.commit({ insert: memories });
+
+    const sample = await new CalibrationSamples(store).sampleFor(TENANT);
+    const sampleQuery = { stems: stemSet('the bicycle trip'), vector: query, bm25: new Map(), graph: null, lexicalWeight: 0.5 };
+    const relevances = sampleRelevances(sample, sampleQuery);
+    // The trip's memories in the sample clear active recall: the query resembles them, not the store.
+    const tripIds = new Set(memories.slice(560).map(({ memory }) => memory.id));
+    const trip = relevances.filter((_, k) => tripIds.has(sample.members[k]?.id ?? ''));
+    expect(trip.length).toBeGreaterThan(0);
+    expect(Math.min(...trip)).toBeGreaterThan(0.6);
+    // Spread over the store they are under a tenth of the sample, so nothing is taken off; the
+    // newest 256 would hold all 40 (16%) and put the 90th percentile among them.
+    expect(trip.length).toBeLessThan(SAMPLE_SIZE / 10);
+    expect(storeShift(relevances).shift).toBe(0);
+    await store.close();
+  });
+});
+
+function normalized(values: number[]): Float32Array {
+  const length = Math.hypot(...values);
+  return Float32Array.from(values, (value) => value / length);
+}

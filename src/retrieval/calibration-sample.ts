@@ -1,13 +1,19 @@
 /**
  * The sample of a store that per-store calibration (store-calibration.ts) scores each query
- * against: the tenant's SAMPLE_SIZE newest live memories (working sets, which repeat other
- * memories, left out) — the store as it reads now, found with one indexed read at any size, and
+ * against: SAMPLE_SIZE of the tenant's live memories (working sets, which repeat other memories,
+ * left out) spread evenly over the whole store — the first ones in the store's `spread` order,
+ * by the random part of their ids. The sample stands for the store's unrelated pairs, and the
+ * newest memories do not: they are about what the agent is doing now, so a query about that
+ * scored high against them and was shifted down as if it resembled the whole store. Ordered by
+ * a ULID's random tail, the first SAMPLE_SIZE are a uniform sample of every age that a new
+ * memory enters only where its tail falls (a bottom-k sample): one indexed read at any size,
  * the same for the same store whatever engine reads it. What scoring needs of each member — its
  * vector, its stemmed words, its mentions — is read once and kept until the store's newest
- * memory changes (checked on every search: one indexed lookup) or this engine changes a memory;
- * a query is then scored against the sample in memory (256 dot products and set lookups). When
- * new memories arrive, the members still in the sample are carried over and only the new ones
- * are read and stemmed; after this engine edits, archives or restores one, all are read again.
+ * memory changes (checked on every search: one indexed lookup; any new memory may enter the
+ * sample) or this engine changes a memory; a query is then scored against the sample in memory
+ * (256 dot products and set lookups). When new memories arrive, the sample is listed again, the
+ * members still in it are carried over and only the ones new to it are read and stemmed; after
+ * this engine edits, archives or restores one, all are read again.
  */
 import { normalize } from '../embedding/embedder.js';
 import type { Kind } from '../model/memory.js';
@@ -43,7 +49,10 @@ export type SampleReader = MemoryReader & VectorSearch & Pick<GraphStore, 'listM
 /** Kinds the sample leaves out: a working set repeats other memories. */
 const LEFT_OUT: readonly Kind[] = ['working_set'];
 
-/** Samples per tenant, each kept while the tenant's newest memory stays the same. */
+/**
+ * Samples per tenant, each kept while the tenant's newest memory stays the same: no memory has
+ * arrived since that may belong in it.
+ */
 export class CalibrationSamples {
   private readonly kept = new Map<string, { key: string; sample: Promise<CalibrationSample> }>();
 
@@ -70,9 +79,9 @@ export class CalibrationSamples {
     return newest ? `${newest.id} ${newest.updatedAt}` : '';
   }
 
-  /** The tenant's newest memories as a sample, carrying over the members of `previous` that are unchanged. */
+  /** The tenant's memories spread over the store as a sample, carrying over the members of `previous` that are unchanged. */
   private async read(tenant: string, previous?: Promise<CalibrationSample>): Promise<CalibrationSample> {
-    const memories = await this.store.listMemories(sampled(tenant), { limit: SAMPLE_SIZE, order: 'newest' });
+    const memories = await this.store.listMemories(sampled(tenant), { limit: SAMPLE_SIZE, order: 'spread' });
     const carried = new Map<string, SampleMember>();
     const before = await previous?.catch(() => undefined);
     for (const member of before?.members ?? []) carried.set(member.id, member);

@@ -3,17 +3,18 @@
  * fixed curve of calibration.ts was fitted on one corpus; on another, unrelated memories score
  * higher (LongMemEval's assistant chats put 2.8% of unrelated pairs at 0.5 against LoCoMo's 0.7%).
  * A query that scores high against much of the store is scoring high against memories that
- * cannot all be about it, so each search scores the query against a fixed sample of the store
- * (calibration-sample.ts) and reads the 90th percentile of those relevances: when it is above
- * REFERENCE, relevance is lowered by ALPHA × the excess — one constant per query, so the
- * order of the hits never changes, only where they stand against the thresholds.
+ * cannot all be about it, so each search scores the query against a sample spread evenly over
+ * the store, old and new alike (calibration-sample.ts), and reads the 90th percentile of those
+ * relevances: when it is above REFERENCE, relevance is lowered by ALPHA × the excess — one
+ * constant per query, so the order of the hits never changes, only where they stand against
+ * the thresholds.
  *
  * REFERENCE 0.4 and ALPHA 0.5 were chosen in a replay on the LoCoMo and LongMemEval development
- * slices (the percentile over every memory of each store); `engram bench locomo` and `bench
- * longmemeval` measure the mechanism as built. A member of the sample is scored as search scores
- * a candidate — coverage, cosine, BM25 when the full-text search returned it, and the graph's
- * "about" path — leaving out the graph's sparse paths (one hop, dates, session neighbours).
- * Pure: no I/O.
+ * slices (the percentile over every memory of each store, which an even sample estimates);
+ * `engram bench locomo` and `bench longmemeval` measure the mechanism as built. A member of the
+ * sample is scored as search scores a candidate — coverage, cosine, BM25 when the full-text
+ * search returned it, and the graph's "about" path — leaving out the graph's sparse paths (one
+ * hop, dates, session neighbours). Pure: no I/O.
  */
 import { calibrate, CALIBRATION_CURVE, hybridRawScore } from './calibration.js';
 import { type CalibrationSample, SAMPLE_SIZE, type SampleMember } from './calibration-sample.js';
@@ -131,7 +132,7 @@ function dot(a: Float32Array, b: Float32Array): number {
 export interface StoreCalibrationInfo {
   /** Whether searches apply the store's shift: hybrid search needs vectors to score the sample. */
   active: boolean;
-  /** Memories in the sample: the newest SAMPLE_SIZE, or all of a smaller store. */
+  /** Memories in the sample: SAMPLE_SIZE spread over the store, or all of a smaller store. */
   sampled: number;
   sampleSize: number;
   /** The shift's weight from the sample's size; below 1 the store is young (see YOUNG_STORE). */

@@ -42,8 +42,14 @@ export interface ListOptions {
   after?: string | undefined;
   /** The page just before the memory with this id. */
   before?: string | undefined;
-  /** @default "newest" */
-  order?: 'newest' | 'oldest';
+  /**
+   * `newest` and `oldest` follow creation time (ties in storing order). `spread` follows the
+   * random part of the ids (a ULID's last 16 characters, then the whole id): an order unrelated
+   * to time that a new memory enters only where its id falls, so its first `limit` memories are
+   * an even sample of the whole list that stays put as the list grows (per-store calibration's).
+   * @default "newest"
+   */
+  order?: 'newest' | 'oldest' | 'spread';
 }
 
 /** Reading memories: by id, by key, listed, counted or visited in pages. */

@@ -10,6 +10,7 @@ import { makeMemory, minutesAfterEpoch, OTHER_TENANT, TENANT } from '../fixtures
 import { EAST } from '../fixtures/vectors.js';
 import { ALL, entry } from './fixtures.js';
 import { attempt, collect, idsOf } from './helpers.js';
+import { memorySpreadContract } from './memory-spread.js';
 
 /** Runs the memories contract against the store of the current test (see `freshStoreForEachTest`). */
 export function memoryStoreContract(current: () => MemoryStore): void {
@@ -545,6 +546,8 @@ export function memoryStoreContract(current: () => MemoryStore): void {
       expect(idsOfNeighbours(await store.listSessionNeighbours(ALL, ['t2'], 5))).not.toContain('theirs');
     });
   });
+
+  memorySpreadContract(current);
 
   describe('retrieval statistics', () => {
     it('counts each retrieval and remembers when the last one happened', async () => {

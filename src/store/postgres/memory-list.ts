@@ -1,7 +1,9 @@
 /**
- * Listing memories in creation order (ties in storing order), a page found by offset or by a
- * cursor memory, as ../sqlite/memory-list.ts does: a cursor page is an index range read from
- * the cursor on, so a page deep into a long list costs what the first one does.
+ * Listing memories in creation order (ties in storing order) or spread over the store (by the
+ * random part of their ids), a page found by offset or by a cursor memory, as
+ * ../sqlite/memory-list.ts does: a cursor page is an index range read from the cursor on, so a
+ * page deep into a long list costs what the first one does. Ids are ordered byte by byte
+ * (`COLLATE "C"`), as SQLite orders text, so both backends spread a store alike.
  */
 import { InvalidInputError } from '../../errors.js';
 import type { MemoryFilter } from '../memory-filter.js';
@@ -13,6 +15,15 @@ import { filterClause, Params } from './filter-clause.js';
 /** Reads memory rows: `tail` follows `SELECT … FROM memories m`. */
 export type ReadMemoryRows = (tail: string, params: readonly unknown[]) => Promise<MemoryRow[]>;
 
+/** Each order's sort key over `memories m`, and whether it runs down the key. */
+const ORDERS = {
+  newest: { key: ['m.created_at', 'm.rowid'], descending: true },
+  oldest: { key: ['m.created_at', 'm.rowid'], descending: false },
+  // A ULID's 16 random characters after its 10 of time, then the whole id: spelled as
+  // migration 5's index is, so the read follows it.
+  spread: { key: ['substr(m.id, 11) COLLATE "C"', 'm.id COLLATE "C"'], descending: false },
+} as const;
+
 /** The rows of one page of `filter`'s memories, in `options.order`. */
 export async function listMemoryRows(
   db: Queryable,
@@ -22,13 +33,12 @@ export async function listMemoryRows(
 ): Promise<MemoryRow[]> {
   const params = new Params();
   const where = filterClause(filter, 'm', params);
-  const newest = options.order !== 'oldest';
+  const { key, descending: down } = ORDERS[options.order ?? 'newest'];
   const limit = Math.max(0, options.limit);
   const cursorId = options.after ?? options.before;
   if (cursorId === undefined) {
-    const order = newest ? 'DESC' : 'ASC';
     return read(
-      `WHERE ${where} ORDER BY m.created_at ${order}, m.rowid ${order}
+      `WHERE ${where} ORDER BY ${sortBy(key, down)}
        LIMIT ${params.add(limit)} OFFSET ${params.add(Math.max(0, options.offset ?? 0))}`,
       params.values,
     );
@@ -36,20 +46,27 @@ export async function listMemoryRows(
   if ((options.after !== undefined && options.before !== undefined) || (options.offset ?? 0) > 0) {
     throw new InvalidInputError('a page is found by one of offset, after or before: send only one');
   }
-  const found = await db.query(`SELECT created_at, rowid FROM memories WHERE tenant = $1 AND id = $2`, [filter.tenant, cursorId]);
-  const cursor = found.rows[0] as { created_at: number; rowid: number } | undefined;
+  const found = await db.query(
+    `SELECT ${key.map((part, i) => `${part} AS k${i}`).join(', ')} FROM memories m WHERE m.tenant = $1 AND m.id = $2`,
+    [filter.tenant, cursorId],
+  );
+  const row = found.rows[0] as Record<string, unknown> | undefined;
+  const cursor = row && key.map((_, i) => row[`k${i}`]);
   if (!cursor) {
     throw new InvalidInputError(`no memory with id ${cursorId.slice(0, 100)} to page from: start again from the first page`);
   }
   // Reading on (after) goes the list's way from the cursor; reading back (before) goes the
   // other way and turns the page round.
   const forward = options.before === undefined;
-  const descending = newest === forward;
-  const order = descending ? 'DESC' : 'ASC';
+  const descending = down === forward;
   const rows = await read(
-    `WHERE ${where} AND (m.created_at, m.rowid) ${descending ? '<' : '>'} (${params.add(cursor.created_at)}, ${params.add(cursor.rowid)})
-     ORDER BY m.created_at ${order}, m.rowid ${order} LIMIT ${params.add(limit)}`,
+    `WHERE ${where} AND (${key.join(', ')}) ${descending ? '<' : '>'} (${cursor.map((value) => params.add(value)).join(', ')})
+     ORDER BY ${sortBy(key, descending)} LIMIT ${params.add(limit)}`,
     params.values,
   );
   return forward ? rows : rows.reverse();
+}
+
+function sortBy(key: readonly string[], descending: boolean): string {
+  return key.map((column) => `${column} ${descending ? 'DESC' : 'ASC'}`).join(', ');
 }

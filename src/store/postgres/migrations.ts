@@ -263,6 +263,17 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
         REFERENCING OLD TABLE AS removed NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION engram_search_statistics_changed();
     `,
   },
+  {
+    version: 5,
+    description: 'memories spread over the store, for the sample per-store calibration scores each query against',
+    sql: `
+      -- A ULID's last 16 characters are random: in their order the first memories are an even
+      -- sample of the whole store, which a new memory enters only where its id falls (listing
+      -- order "spread"). Ids that share them are told apart by the whole id; byte order, as
+      -- SQLite's, so both backends draw the same sample.
+      CREATE INDEX memories_spread ON memories (tenant, (substr(id, 11) COLLATE "C"), (id COLLATE "C"));
+    `,
+  },
 ];
 
 /** The schema version this build writes. */

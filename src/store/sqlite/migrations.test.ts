@@ -356,3 +356,38 @@ describe('migration 8: the inspector’s lists', () => {
     await store.close();
   });
 });
+
+describe('migration 9: memories spread over the store', () => {
+  it('lists a version 8 file’s memories spread over the store, reading an index in that order', async () => {
+    const file = freshPath();
+    const old = new SqliteStore(file, { migrateTo: 8 });
+    // Enough memories that the planner, with the statistics the file was closed with, weighs a
+    // sort of them against reading the new index.
+    const ids = Array.from(
+      { length: 2_000 },
+      (_, i) => `01J${String(i).padStart(7, '0')}${String((i * 7919) % 2_000).padStart(16, '0')}`,
+    );
+    await old.commit({ insert: ids.map((id) => ({ memory: makeMemory({ id, tenant: 'acme' }), vector: null })) });
+    await old.close();
+    const spread = [...ids].sort((a, b) => (a.slice(10) < b.slice(10) ? -1 : 1));
+
+    const store = new SqliteStore(file);
+    const statements: string[] = [];
+    const prepare = store.connection.prepare.bind(store.connection);
+    store.connection.prepare = ((sql: string) => {
+      statements.push(sql);
+      return prepare(sql);
+    }) as typeof store.connection.prepare;
+    const listed = await store.listMemories({ tenant: 'acme', excludeKinds: ['working_set'] }, { limit: 2, order: 'spread' });
+
+    expect(store.connection.pragma('user_version', { simple: true })).toBe(LATEST_VERSION);
+    expect(listed.map((memory) => memory.id)).toEqual(spread.slice(0, 2));
+    const [listing] = statements.filter((sql) => sql.includes('FROM memories'));
+    const plan = prepare(`EXPLAIN QUERY PLAN ${listing}`)
+      .all('acme', 'working_set', 2, 0)
+      .map((step) => (step as { detail: string }).detail);
+    // The first page is read off the index in order: no scan of the table, no sort.
+    expect(plan).toEqual(['SEARCH m USING INDEX memories_spread (tenant=?)']);
+    await store.close();
+  });
+});

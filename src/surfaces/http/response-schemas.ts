@@ -184,7 +184,7 @@ export const StatsResponse = z.strictObject({
       young: z.boolean(),
     })
     .describe(
-      "Per-store calibration: how many of the newest memories each search is scored against, the shift's weight from the store's size (young below 1), the percentile, reference and alpha, and the fixed curve",
+      "Per-store calibration: how many memories, spread evenly over the store, each search is scored against, the shift's weight from the store's size (young below 1), the percentile, reference and alpha, and the fixed curve",
     ),
 });
 

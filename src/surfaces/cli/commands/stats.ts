@@ -48,5 +48,5 @@ function calibrationLine(c: EngramStats['calibration']): string {
     return `young store (${c.sampled} ${c.sampled === 1 ? 'memory' : 'memories'}): the ${curve} alone until ${c.youngStore.from}`;
   const shift = `− ${c.alpha} × (p${c.percentile * 100} of the query over the sample − ${c.reference})`;
   const weight = c.young ? ` × ${c.weight.toFixed(2)} (young store: full at ${c.youngStore.full})` : '';
-  return `${curve}, then ${shift}${weight}; sample: the ${c.sampled} newest memories`;
+  return `${curve}, then ${shift}${weight}; sample: ${c.sampled} memories spread over the store`;
 }
