@@ -1,8 +1,9 @@
 /**
  * The query's embedding runs alongside the reads that do not need it: while the model embeds a
- * user message, the session record is written and the pinned memories, the graph and the
- * full-text index are read; only the vector search waits for the vector. Checked with the real
- * local model behind a gate the test opens, on a real SQLite file whose calls are logged.
+ * user message, the session record is written, the pinned memories, the graph and the full-text
+ * index are read, and the full-text hits' memories are read ahead; only the vector search waits
+ * for the vector. Checked with the real local model behind a gate the test opens, on a real
+ * SQLite file whose calls are logged.
  */
 import { describe, expect, it } from 'vitest';
 
@@ -70,8 +71,11 @@ describe('embedding alongside the reads', () => {
     const turn = session.beforeTurn(question);
     await gated.queried;
     await settle();
-    // Everything that does not need the vector has run; the vector search has not.
-    expect(log).toEqual(expect.arrayContaining(['saveSession', 'findEntities', 'searchLexical']));
+    // Everything that does not need the vector has run, the full-text hits read ahead with the
+    // entities they mention; the vector search has not.
+    expect(log).toEqual(
+      expect.arrayContaining(['saveSession', 'findEntities', 'searchLexical', 'getMemories', 'listMentionsInMemories']),
+    );
     expect(log).not.toContain('searchVector');
 
     gated.open();
@@ -95,7 +99,7 @@ describe('embedding alongside the reads', () => {
     const search = engram.search({ query });
     await gated.queried;
     await settle();
-    expect(log).toContain('searchLexical');
+    expect(log).toEqual(expect.arrayContaining(['searchLexical', 'getMemories']));
     expect(log).not.toContain('searchVector');
     gated.open();
     expect((await search).map((hit) => hit.memory.text)).toEqual(['Caroline keeps the deploy script in scripts/deploy.sh']);
