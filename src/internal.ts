@@ -1,7 +1,7 @@
 /**
  * `engram/internal`: the parts of Engram that its own benchmarks and tools need and that are
  * not public API — the concrete SQLite and PostgreSQL stores (and a scratch schema for a
- * benchmark's PostgreSQL run), the embedding cache, the recall block's formatter, the
+ * benchmark's PostgreSQL run), the embedder a configuration names, the embedding cache, the recall block's formatter, the
  * validation message helper. It carries no compatibility promise: any export
  * here may change or go in any release. Programs using Engram import `engram` (and its
  * documented subpaths) instead.
@@ -13,6 +13,7 @@
 export { formatRecallBlock } from './context/format.js';
 export type { EmbeddingCache } from './embedding/cached-embedder.js';
 export { withEmbeddingCache } from './embedding/cached-embedder.js';
+export { createEmbedderFromConfig } from './embedding/create-embedder.js';
 export { extractGraph } from './graph/extract.js';
 export type { ExtractionScore, LabelledMemory, Tally } from './graph/extraction-score.js';
 export { scoreExtraction } from './graph/extraction-score.js';

@@ -60,6 +60,7 @@ describe('the subpath exports', () => {
       [
         'PostgresStore',
         'SqliteStore',
+        'createEmbedderFromConfig',
         'createScratchSchema',
         'describeIssues',
         'extractGraph',

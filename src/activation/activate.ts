@@ -6,6 +6,7 @@
  */
 import { performance } from 'node:perf_hooks';
 
+import { type PendingEmbedding, startEmbedding } from '../embedding/pending-embedding.js';
 import type { Memory, Tier } from '../model/memory.js';
 import type { Receipt } from '../model/receipt.js';
 import type { WorkingSet } from '../model/working-set.js';
@@ -59,7 +60,10 @@ function wantedPerTier(settings: ActivationSettings): Record<Tier, number> {
 export const NEAR_DUPLICATE = 0.9;
 
 export async function activate(request: ActivationRequest): Promise<Activation> {
-  const started = performance.now();
+  // The model embeds the query while the backbone, the recent injections, the graph and the
+  // full-text index are read (see pending-embedding.ts); a caller may have started it earlier.
+  const embedding = request.embedding ?? (request.embedder ? startEmbedding(request.embedder, request.query) : null);
+  const started = embedding?.startedAt ?? performance.now();
   const [backbone, recent] = await Promise.all([
     loadBackbone(request.store, { tenant: request.tenant, scopes: request.scopes, now: request.now, ...request.settings }),
     recentInjections(request),
@@ -68,7 +72,7 @@ export async function activate(request: ActivationRequest): Promise<Activation> 
     // seed 002: the working set's slot is part of the budget; unused, it goes to the hot lane.
     request = { ...request, settings: { ...request.settings, hotLane: request.settings.hotLaneWithoutWorkingSet } };
   }
-  const { scored, embedMs, searchMs } = await scoreCandidates(request, backbone, recent);
+  const { scored, embedMs, searchMs } = await scoreCandidates(request, backbone, recent, embedding);
   const { classified, selection, hot } = await fillHotLane(request, backbone, scored);
   const workingSetMemoryId =
     backbone.workingSet && request.persistWorkingSet ? await request.persistWorkingSet(backbone.workingSet) : null;
@@ -97,15 +101,17 @@ export async function activate(request: ActivationRequest): Promise<Activation> 
   };
 }
 
-/** Embeds the query, draws the candidates and scores each (memories already pinned or excluded left out). */
+/**
+ * Draws the candidates and scores each (memories already pinned or excluded left out). The
+ * search's time includes waiting for the embedding where it had not answered yet.
+ */
 async function scoreCandidates(
   request: ActivationRequest,
   backbone: Backbone,
   recent: ReadonlySet<string>,
+  embedding: PendingEmbedding | null,
 ): Promise<{ scored: ScoredCandidate[]; embedMs: number; searchMs: number }> {
   const { settings } = request;
-  const embedStarted = performance.now();
-  const queryVector = request.embedder ? ((await request.embedder.embed([request.query]))[0] as Float32Array) : null;
   const searchStarted = performance.now();
   const hits = await searchCandidates({
     store: request.store,
@@ -113,7 +119,7 @@ async function scoreCandidates(
     tenant: request.tenant,
     scopes: request.scopes,
     query: request.query,
-    queryVector,
+    queryVector: embedding?.vector ?? null,
     limit: Math.max(settings.hotLane * POOL_PER_SLOT, MIN_POOL),
     wanted: wantedPerTier(settings),
     threshold: settings.threshold,
@@ -132,7 +138,7 @@ async function scoreCandidates(
   const scored = hits
     .filter((hit) => !request.excludeIds?.has(hit.memory.id) && !pinned.has(hit.memory.id))
     .map((hit) => scoreCandidate(hit, context));
-  return { scored, embedMs: searchStarted - embedStarted, searchMs };
+  return { scored, embedMs: embedding?.elapsedMs() ?? 0, searchMs };
 }
 
 /** Classifies the scored candidates and fills the hot lane by the selection policy, best first. */

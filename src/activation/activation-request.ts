@@ -4,6 +4,7 @@
  * that explains it (`receipt.ts`) both read it.
  */
 import type { Embedder } from '../embedding/embedder.js';
+import type { PendingEmbedding } from '../embedding/pending-embedding.js';
 import type { RecallPath } from '../model/receipt.js';
 import type { WorkingSet } from '../model/working-set.js';
 import type { RetrievalSettings } from '../retrieval/hybrid-search.js';
@@ -48,6 +49,11 @@ export interface ActivationRequest {
   settings: ActivationSettings;
   retrieval: RetrievalSettings;
   receiptId: string;
+  /**
+   * The query's embedding, when the caller started it before its own reads (it must be of
+   * `query`, by `embedder`). Started by the decision itself when omitted.
+   */
+  embedding?: PendingEmbedding | undefined;
   /** Memories already in the context some other way (e.g. this session's thoughts). */
   excludeIds?: ReadonlySet<string>;
   /** Stores the working set (seed 002's `working_set:<scope>`); returns the memory id. */

@@ -25,7 +25,8 @@ export interface CandidateSearch {
   tenant: string;
   scopes: readonly string[] | undefined;
   query: string;
-  queryVector: Float32Array | null;
+  /** The query's embedding, or its promise (see HybridSearchRequest.queryVector); null without an embedder. */
+  queryVector: Float32Array | Promise<Float32Array> | null;
   /** The pool drawn across tiers. */
   limit: number;
   /** Relevant candidates each tier should have before its own search is skipped (0: never searched alone). */

@@ -121,6 +121,10 @@ export interface Receipt {
   candidates: number;
   whySummary: string;
   whyTheseIds: Record<string, string>;
-  /** Milliseconds: embedding the query, searching, and the whole decision. */
+  /**
+   * Milliseconds: embedding the query, drawing the candidates, and the whole decision from the
+   * embedding's start. What needs no vector is read while the model embeds, so the first two
+   * overlap; `total − embed` is what the decision added to the embedding's time.
+   */
   latencyMs: { embed: number; search: number; total: number };
 }

@@ -6,6 +6,7 @@
  * callers who want exactly that.
  */
 import type { Embedder } from '../embedding/embedder.js';
+import { startEmbedding } from '../embedding/pending-embedding.js';
 import type { Memory } from '../model/memory.js';
 import type { Fusion, SearchMode } from '../model/search-request.js';
 import type { LexicalHit, LexicalSearch, MemoryFilter, VectorHit, VectorSearch } from '../store/store.js';
@@ -13,13 +14,14 @@ import { parseLexicalQuery } from '../text/lexical-query.js';
 import { stem } from '../text/stem.js';
 import { STOP_WORDS, words } from '../text/words.js';
 import { calibrate, hybridRawScore } from './calibration.js';
-import type { CalibrationSamples } from './calibration-sample.js';
+import type { CalibrationSample, CalibrationSamples } from './calibration-sample.js';
 import { coverage, stemSet } from './coverage.js';
 import { computeFactors, exactPhrases, type FactorSettings, type ScoreFactors } from './factors.js';
 import { followGraph, type GraphDraft } from './follow-graph.js';
 import { fusedBase, fusedScore } from './fused-rank.js';
 import { type GraphReader, type QueryGraph, readQueryGraph } from './graph-recall.js';
 import { keywordOverlap, keywordSet } from './keyword-overlap.js';
+import { readOnce } from './read-once.js';
 import { NO_SHIFT, sampleRelevances, shiftRelevance, type StoreShift, storeShift } from './store-calibration.js';
 
 // The modes and fusions are part of the search request (model/search-request.ts).
@@ -109,8 +111,12 @@ export interface HybridSearchRequest {
    * adds no memories about the query's entities (the candidates' graph parts still count).
    */
   bounded?: boolean | undefined;
-  /** The query's embedding when the caller already has it (several searches for one query). */
-  queryVector?: Float32Array | undefined;
+  /**
+   * The query's embedding when the caller already has it (several searches for one query), or
+   * has started it (pending-embedding.ts): the full-text search and the graph's reads run before
+   * it is awaited, while a worker thread's model works.
+   */
+  queryVector?: Float32Array | Promise<Float32Array> | undefined;
   /**
    * What the graph says about the query when the caller has already read it (several searches
    * for one query; see readQueryGraph): null when the query names no entity the tenant has.
@@ -153,14 +159,31 @@ export function followsGraph(mode: SearchMode, settings: Pick<RetrievalSettings,
 
 /** Finds up to `limit` memories for `query`, best first. */
 export async function hybridSearch(request: HybridSearchRequest): Promise<SearchHit[]> {
-  const { store, filter, query, mode, settings } = request;
+  const { filter, query, mode, settings } = request;
+  // A memory is read once however many stages ask for it, and what is read ahead is kept.
+  const store = readOnce(request.store);
   const pool = Math.max(settings.candidates, request.limit * 2);
   const embedder = mode === 'hybrid' || mode === 'dense' ? request.embedder : null;
-  const queryVector = embedder ? (request.queryVector ?? ((await embedder.embed([query]))[0] as Float32Array)) : null;
-  const [lexical, vector] = await Promise.all([
+  const embedding = embedder ? (request.queryVector ?? startEmbedding(embedder, query).vector) : null;
+  // Everything that does not need the query's vector is asked for before it is awaited.
+  const lexicalSearch =
     mode === 'dense'
       ? ([] as LexicalHit[])
-      : store.searchLexical(filter, query, pool, { skipIfOnlyCommon: mode === 'hybrid' && queryVector !== null }),
+      : store.searchLexical(filter, query, pool, { skipIfOnlyCommon: mode === 'hybrid' && embedding !== null });
+  const graphRead = !followsGraph(mode, settings)
+    ? null
+    : request.queryGraph !== undefined
+      ? request.queryGraph
+      : readQueryGraph(store, filter.tenant, query);
+  const sampling =
+    mode === 'hybrid' && embedding !== null && request.storeShift === undefined
+      ? (settings.samples?.sampleFor(filter.tenant) ?? null)
+      : null;
+  const ahead = embedding === null ? null : readAhead(store, filter.tenant, lexicalSearch, graphRead);
+  // Awaited together: any one failing fails the search, and none is left unwatched.
+  const [queryVector] = await Promise.all([embedding, lexicalSearch, graphRead, sampling, ahead]);
+  const [lexical, vector] = await Promise.all([
+    lexicalSearch,
     queryVector ? store.searchVector(filter, queryVector, pool, { bounded: request.bounded ?? false }) : ([] as VectorHit[]),
   ]);
   const cosines = new Map(vector.map((hit) => [hit.id, hit.similarity]));
@@ -170,15 +193,11 @@ export async function hybridSearch(request: HybridSearchRequest): Promise<Search
   const queryStems = stemSet(query);
   const queryKeywords = keywordSet(query);
   const phrases = exactPhrases(parseLexicalQuery(query), words(query));
-  const graph = !followsGraph(mode, settings)
-    ? null
-    : request.queryGraph !== undefined
-      ? request.queryGraph
-      : await readQueryGraph(store, filter.tenant, query);
+  const graph = await graphRead;
   const shift =
     request.storeShift !== undefined
       ? { ...NO_SHIFT, shift: request.storeShift }
-      : await measureShift(request, { queryVector, stems: queryStems, bm25, graph });
+      : await measureShift(request, await sampling, { queryVector, stems: queryStems, bm25, graph });
 
   /** Reads and scores these memories; cosines are read for the ones no index returned. */
   const draft = async (ids: readonly string[]): Promise<Draft[]> => {
@@ -287,9 +306,27 @@ export async function hybridSearch(request: HybridSearchRequest): Promise<Search
     .slice(0, request.limit);
 }
 
+/**
+ * Reads, while the query is embedded, what scoring the full-text hits will need once the vector
+ * answers: their memories and, when the search follows the graph, the entities they mention.
+ * `store` keeps them (read-once.ts), so the stages after the vector search find them read.
+ */
+async function readAhead(
+  store: HybridSearchRequest['store'],
+  tenant: string,
+  lexicalSearch: LexicalHit[] | Promise<LexicalHit[]>,
+  graphRead: QueryGraph | null | Promise<QueryGraph | null>,
+): Promise<void> {
+  const [lexical, graph] = await Promise.all([lexicalSearch, graphRead]);
+  const ids = lexical.map((hit) => hit.id);
+  await store.getMemories(tenant, ids);
+  if (graph !== null) await store.listMentionsInMemories(tenant, ids);
+}
+
 /** What the store's own calibration takes off this search's relevance (store-calibration.ts). */
 async function measureShift(
   request: HybridSearchRequest,
+  sample: CalibrationSample | null,
   query: {
     queryVector: Float32Array | null;
     stems: ReadonlySet<string>;
@@ -297,9 +334,8 @@ async function measureShift(
     graph: QueryGraph | null;
   },
 ): Promise<StoreShift> {
-  const { samples, lexicalWeight } = request.settings;
-  if (request.mode !== 'hybrid' || query.queryVector === null || samples === undefined) return NO_SHIFT;
-  const sample = await samples.sampleFor(request.filter.tenant);
+  const { lexicalWeight } = request.settings;
+  if (request.mode !== 'hybrid' || query.queryVector === null || sample === null) return NO_SHIFT;
   const { stems, bm25, graph } = query;
   return storeShift(sampleRelevances(sample, { stems, vector: query.queryVector, bm25, graph, lexicalWeight }));
 }

@@ -5,6 +5,7 @@
 import { activate } from '../activation/activate.js';
 import { activeRecallSettings } from '../activation/settings.js';
 import { formatRecallBlock, formatWorkingSet, type RecallMessage } from '../context/format.js';
+import { type PendingEmbedding, startEmbedding } from '../embedding/pending-embedding.js';
 import type { Memory } from '../model/memory.js';
 import type { Receipt } from '../model/receipt.js';
 import type { SessionRecord } from '../model/session.js';
@@ -24,24 +25,35 @@ export interface BeforeTurn {
 /** Longest user message read for recall; the model reads at most 128 tokens of it anyway. */
 const MAX_QUERY_CHARS = 4000;
 
+/**
+ * Starts embedding the message for active recall, so the model works while the turn's session
+ * record is read and written; null when active recall does not run (turned off, or no
+ * embeddings yet — then no model is loaded for it).
+ */
+export async function startRecallEmbedding(deps: SessionDeps, userMessage: string): Promise<PendingEmbedding | null> {
+  if (!deps.config.memory.recall.enabled || deps.embedder === null || !(await hasEmbeddings(deps))) return null;
+  return startEmbedding(deps.embedder, queryOf(userMessage));
+}
+
+/** Active recall for the message whose embedding `startRecallEmbedding` started (none: recall does not run). */
 export async function recallForMessage(
   deps: SessionDeps,
   session: SessionIdentity,
   record: SessionRecord,
   userMessage: string,
+  embedding: PendingEmbedding | null,
 ): Promise<BeforeTurn> {
   const { store, config } = deps;
-  if (!config.memory.recall.enabled || !(await hasEmbeddings(deps))) {
-    return { message: null, receipt: null, memories: [], turn: record.turn };
-  }
+  if (embedding === null) return { message: null, receipt: null, memories: [], turn: record.turn };
   const activation = await activate({
     store,
     embedder: deps.embedder,
+    embedding,
     tenant: deps.tenant,
     sessionId: session.id,
     turn: record.turn,
     path: 'active',
-    query: userMessage.slice(0, MAX_QUERY_CHARS),
+    query: queryOf(userMessage),
     scopes: session.scopes,
     now: deps.clock.now(),
     settings: activeRecallSettings(config),
@@ -73,4 +85,8 @@ export async function recallForMessage(
     memories: [...(activation.workingSet?.items.map((item) => item.memory) ?? []), ...activation.pinned, ...hot],
     turn: record.turn,
   };
+}
+
+function queryOf(userMessage: string): string {
+  return userMessage.slice(0, MAX_QUERY_CHARS);
 }

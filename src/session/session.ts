@@ -9,7 +9,7 @@ import { InvalidInputError } from '../errors.js';
 import type { SessionRecord } from '../model/session.js';
 import { createMemoryTools } from '../tools/create-memory-tools.js';
 import type { MemoryTool } from '../tools/tool.js';
-import { type BeforeTurn, recallForMessage } from './active-recall.js';
+import { type BeforeTurn, recallForMessage, startRecallEmbedding } from './active-recall.js';
 import { type AfterStep, parseStep, reflectAfterStep } from './intrusive-recall.js';
 import { loadSessionContext, type SessionContext } from './session-context.js';
 import { loadSessionRecord, type SessionDeps, type SessionIdentity } from './session-deps.js';
@@ -64,6 +64,8 @@ export class Session implements SessionIdentity {
     if (typeof userMessage !== 'string' || userMessage.trim().length === 0) {
       throw new InvalidInputError('beforeTurn needs the user message as a non-empty string');
     }
+    // First, so the model embeds the message while the session record is read and written.
+    const embedding = await startRecallEmbedding(this.deps, userMessage);
     const record = await this.load();
     const next: SessionRecord = {
       ...record,
@@ -73,7 +75,7 @@ export class Session implements SessionIdentity {
       updatedAt: this.deps.clock.now().toISOString(),
     };
     await this.deps.store.saveSession(next);
-    return recallForMessage(this.deps, this, next, userMessage);
+    return recallForMessage(this.deps, this, next, userMessage, embedding);
   }
 
   /**
