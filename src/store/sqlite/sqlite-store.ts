@@ -64,6 +64,7 @@ import {
 } from './graph-relations.js';
 import { rowToEntity } from './graph-rows.js';
 import { KeptMemories } from './kept-memories.js';
+import { KeptMentions } from './kept-mentions.js';
 import { listMemoryRows } from './memory-list.js';
 import { LATEST_VERSION } from './migrations.js';
 import { IN_MEMORY, openDatabase, type OpenDatabaseOptions } from './open-database.js';
@@ -109,6 +110,7 @@ export class SqliteStore implements Store {
   private vectorTable: VectorTable | null = null;
   private statistics: PlannerStatistics | null = null;
   private keptMemories: KeptMemories | null = null;
+  private keptMentionLists: KeptMentions | null = null;
 
   /**
    * Opens `file` now if it exists; a new file is created on first use, so a command refused
@@ -139,6 +141,11 @@ export class SqliteStore implements Store {
     return this.keptMemories as KeptMemories;
   }
 
+  private get keptMentions(): KeptMentions {
+    this.open();
+    return this.keptMentionLists as KeptMentions;
+  }
+
   private open(): Database.Database {
     if (this.handle === null) {
       if (this.closed) throw new EngramError('closed', `${this.file} is closed`);
@@ -146,6 +153,7 @@ export class SqliteStore implements Store {
       this.vectorTable = new VectorTable(this.handle, { floatBytes: this.options.floatVectorBytes });
       this.statistics = new PlannerStatistics(this.handle);
       this.keptMemories = new KeptMemories(this.handle);
+      this.keptMentionLists = new KeptMentions(this.handle);
     }
     return this.handle;
   }
@@ -343,9 +351,12 @@ export class SqliteStore implements Store {
     );
     const when = Date.parse(at);
     this.kept.drop(tenant, ids);
-    this.immediate(() => {
-      for (const id of ids) statement.run(when, tenant, id);
-    });
+    this.immediate(
+      () => {
+        for (const id of ids) statement.run(when, tenant, id);
+      },
+      { keepsMentions: true },
+    );
   }
 
   async getIndexInfo(): Promise<VectorIndexInfo | null> {
@@ -406,7 +417,7 @@ export class SqliteStore implements Store {
 
   async recordActivation(record: ActivationRecord): Promise<void> {
     this.kept.drop(record.receipt.tenant, record.retrieved); // their retrieval stamps change
-    this.immediate(() => writeActivation(this.db, record));
+    this.immediate(() => writeActivation(this.db, record), { keepsMentions: true });
   }
 
   async listInjections(tenant: string, sessionId: string, sinceTurn: number): Promise<Injection[]> {
@@ -492,6 +503,7 @@ export class SqliteStore implements Store {
   }
 
   async removeMentions(tenant: string, memoryIds: readonly string[]): Promise<number> {
+    this.keptMentions.clear();
     return removeMentionRows(this.db, tenant, memoryIds);
   }
 
@@ -500,7 +512,7 @@ export class SqliteStore implements Store {
   }
 
   async listMentionsInMemories(tenant: string, memoryIds: readonly string[]): Promise<Mention[]> {
-    return mentionsInMemories(this.db, tenant, memoryIds);
+    return this.keptMentions.mentionsIn(tenant, memoryIds, (missing) => mentionsInMemories(this.db, tenant, missing));
   }
 
   async readGraph(tenant: string, page: { offset?: number; limit: number; includeInvalidated?: boolean }): Promise<GraphPage> {
@@ -579,8 +591,11 @@ export class SqliteStore implements Store {
    * Runs `action` in a write transaction. Every write transaction here begins IMMEDIATE: one that
    * began deferred and read first could not wait for another process's write lock (SQLite answers
    * SQLITE_BUSY_SNAPSHOT at once, past the busy timeout), and concurrent writers saw that error.
+   * The mentions kept are let go unless the caller says it changes none (a decision's or a
+   * retrieval's stamps): a write added later clears them by default.
    */
-  private immediate<T>(action: () => T): T {
+  private immediate<T>(action: () => T, { keepsMentions = false }: { keepsMentions?: boolean } = {}): T {
+    if (!keepsMentions) this.keptMentions.clear();
     return this.db.transaction(action).immediate();
   }
 
