@@ -349,14 +349,19 @@ describe('PostgresStore migrations', () => {
     }
   });
 
-  it('orders sessions updated together by id byte by byte, as SQLite does, whatever the database’s collation', async () => {
+  /** A store in a new database whose collation is ICU's English one, not bytes. */
+  async function storeWithEnglishCollation(): Promise<PostgresStore> {
     const url = await server.createDatabase(`collation_${++databases}`);
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     const name = `icu_${databases}`;
     await client.query(`CREATE DATABASE ${name} TEMPLATE template0 LOCALE_PROVIDER icu ICU_LOCALE 'en-US' LOCALE 'C'`);
     await client.end();
-    const store = new PostgresStore(url.replace(/\/[^/]*$/, `/${name}`));
+    return new PostgresStore(url.replace(/\/[^/]*$/, `/${name}`));
+  }
+
+  it('orders sessions updated together by id byte by byte, as SQLite does, whatever the database’s collation', async () => {
+    const store = await storeWithEnglishCollation();
     try {
       for (const id of ['B', 'a', 'b', 'A']) await store.saveSession(session(id, minutesAfterEpoch(1)));
       // In bytes 'b' > 'a' > 'B' > 'A'; the database's own (English) order would put 'B' first.
@@ -368,13 +373,7 @@ describe('PostgresStore migrations', () => {
   });
 
   it('spreads memories by their ids byte by byte, as SQLite does, whatever the database’s collation', async () => {
-    const url = await server.createDatabase(`collation_${++databases}`);
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    const name = `icu_${databases}`;
-    await client.query(`CREATE DATABASE ${name} TEMPLATE template0 LOCALE_PROVIDER icu ICU_LOCALE 'en-US' LOCALE 'C'`);
-    await client.end();
-    const store = new PostgresStore(url.replace(/\/[^/]*$/, `/${name}`));
+    const store = await storeWithEnglishCollation();
     const sqlite = new SqliteStore(':memory:');
     // Imported ids with mixed-case tails: in bytes '1' < 'B' < 'a' < 'b'; English puts 'a' before 'B'.
     const ids = ['b', 'B', 'a', '1'].map((tail) => `0000000000${tail.repeat(16)}`);
