@@ -12,31 +12,25 @@
 import type Database from 'better-sqlite3';
 
 import type { Memory } from '../../model/memory.js';
-import { cachedStatement } from './statement-cache.js';
+import { KeptByMemory } from './kept-by-memory.js';
 
 /** Memories kept at most; past it the older half is let go. About 1 KB each with their text. */
 const MAX_KEPT = 10_000;
 
 export class KeptMemories {
-  private readonly db: Database.Database;
-  private readonly kept = new Map<string, Memory>();
-  private version: number | null = null;
+  private readonly kept: KeptByMemory<Memory>;
 
   constructor(db: Database.Database) {
-    this.db = db;
+    this.kept = new KeptByMemory(db, MAX_KEPT);
   }
 
   /** Copies of the kept memories among `ids` (by id), and the ids still to read. */
   split(tenant: string, ids: readonly string[]): { found: Map<string, Memory>; missing: string[] } {
-    const version = cachedStatement(this.db, 'PRAGMA data_version').pluck().get() as number;
-    if (version !== this.version) {
-      this.kept.clear();
-      this.version = version;
-    }
+    this.kept.refresh();
     const found = new Map<string, Memory>();
     const missing: string[] = [];
     for (const id of ids) {
-      const memory = this.kept.get(key(tenant, id));
+      const memory = this.kept.get(tenant, id);
       if (memory) found.set(id, copy(memory));
       else missing.push(id);
     }
@@ -45,29 +39,18 @@ export class KeptMemories {
 
   /** Keeps copies of these memories, just read. */
   keep(memories: readonly Memory[]): void {
-    if (this.kept.size + memories.length > MAX_KEPT) {
-      let drop = Math.max(this.kept.size >> 1, this.kept.size + memories.length - MAX_KEPT);
-      for (const k of this.kept.keys()) {
-        if (drop-- <= 0) break;
-        this.kept.delete(k);
-      }
-    }
-    for (const memory of memories) this.kept.set(key(memory.tenant, memory.id), copy(memory));
+    this.kept.keep(memories.map((memory) => [memory.tenant, memory.id, copy(memory)] as const));
   }
 
   /** Forgets these memories (this connection changed them). */
   drop(tenant: string, ids: readonly string[]): void {
-    for (const id of ids) this.kept.delete(key(tenant, id));
+    this.kept.drop(tenant, ids);
   }
 
   /** Forgets every memory (this connection wrote memories). */
   clear(): void {
     this.kept.clear();
   }
-}
-
-function key(tenant: string, id: string): string {
-  return `${tenant}\u0000${id}`;
 }
 
 /** A copy that shares nothing a caller could change with the one kept. */

@@ -12,19 +12,17 @@
 import type Database from 'better-sqlite3';
 
 import type { Mention } from '../../model/graph.js';
-import { cachedStatement } from './statement-cache.js';
+import { KeptByMemory } from './kept-by-memory.js';
 
 /** Memories whose mentions are kept at most; past it the older half is let go. */
 const MAX_KEPT = 20_000;
 
 export class KeptMentions {
-  private readonly db: Database.Database;
   /** Each memory's mentions, strongest role first, as the store reads them. */
-  private readonly kept = new Map<string, readonly Mention[]>();
-  private version: number | null = null;
+  private readonly kept: KeptByMemory<readonly Mention[]>;
 
   constructor(db: Database.Database) {
-    this.db = db;
+    this.kept = new KeptByMemory(db, MAX_KEPT);
   }
 
   /**
@@ -32,36 +30,19 @@ export class KeptMentions {
    * reading those not kept with `read` and keeping what it returns.
    */
   mentionsIn(tenant: string, memoryIds: readonly string[], read: (ids: string[]) => Mention[]): Mention[] {
-    const version = cachedStatement(this.db, 'PRAGMA data_version').pluck().get() as number;
-    if (version !== this.version) {
-      this.kept.clear();
-      this.version = version;
-    }
+    this.kept.refresh();
     const ids = [...new Set(memoryIds)];
-    const missing = ids.filter((id) => !this.kept.has(key(tenant, id)));
-    if (missing.length > 0) this.keep(tenant, missing, read(missing));
-    return ids.flatMap((id) => (this.kept.get(key(tenant, id)) ?? []).map((mention) => ({ ...mention })));
+    const missing = ids.filter((id) => this.kept.get(tenant, id) === undefined);
+    if (missing.length > 0) {
+      const byMemory = new Map<string, Mention[]>(missing.map((id) => [id, []]));
+      for (const mention of read(missing)) byMemory.get(mention.memoryId)?.push({ ...mention });
+      this.kept.keep([...byMemory].map(([id, made]) => [tenant, id, made] as const));
+    }
+    return ids.flatMap((id) => (this.kept.get(tenant, id) ?? []).map((mention) => ({ ...mention })));
   }
 
   /** Forgets everything (this connection wrote something that may change a mention). */
   clear(): void {
     this.kept.clear();
   }
-
-  private keep(tenant: string, ids: readonly string[], mentions: readonly Mention[]): void {
-    if (this.kept.size + ids.length > MAX_KEPT) {
-      let drop = Math.max(this.kept.size >> 1, this.kept.size + ids.length - MAX_KEPT);
-      for (const k of this.kept.keys()) {
-        if (drop-- <= 0) break;
-        this.kept.delete(k);
-      }
-    }
-    const byMemory = new Map<string, Mention[]>(ids.map((id) => [id, []]));
-    for (const mention of mentions) byMemory.get(mention.memoryId)?.push({ ...mention });
-    for (const [id, made] of byMemory) this.kept.set(key(tenant, id), made);
-  }
-}
-
-function key(tenant: string, id: string): string {
-  return `${tenant}\u0000${id}`;
 }
