@@ -53,6 +53,16 @@ describe('a store read once for one recall decision', () => {
     expect(store.asked.mentions).toEqual(['a', 'b', 'c']);
   });
 
+  it('is itself when asked for over a view, so a search inside a decision shares the decision’s reads', async () => {
+    const store = countingStore();
+    const decision = readOnce(store);
+    await decision.getMemories('t', ['a']);
+    const search = readOnce(decision);
+    expect(search).toBe(decision);
+    await search.getMemories('t', ['a', 'b']);
+    expect(store.asked.memories).toEqual(['a', 'b']);
+  });
+
   it('keeps tenants apart and passes everything else through to the store', async () => {
     const store = countingStore();
     const view = readOnce(store);

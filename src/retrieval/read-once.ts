@@ -3,7 +3,8 @@
  * (a wide search, then a tier's own): memories and the mentions they make are read once by id
  * and kept, since the searches draft many of the same candidates. Everything else passes
  * through. Nothing is written during a decision's searches, so what is kept stays true for it;
- * make a new view for each decision.
+ * make a new view for each decision. A search makes one of its own; inside a decision's view it
+ * uses that one.
  */
 import type { Mention } from '../model/graph.js';
 import type { Memory } from '../model/memory.js';
@@ -12,7 +13,11 @@ import type { MemoryReader } from '../store/memory-store.js';
 
 type Reads = Pick<MemoryReader, 'getMemories'> & Pick<GraphStore, 'listMentionsInMemories'>;
 
+/** Marks a view, so a view asked for over a view is the same view (a decision's searches share its). */
+const VIEW = Symbol('read-once view');
+
 export function readOnce<S extends Reads>(store: S): S {
+  if ((store as { [VIEW]?: true })[VIEW]) return store;
   const memories = new Map<string, Memory | null>();
   const mentions = new Map<string, Mention[]>();
 
@@ -39,6 +44,7 @@ export function readOnce<S extends Reads>(store: S): S {
   const key = (tenant: string, id: string) => `${tenant}\u0000${id}`;
   return new Proxy(store, {
     get(target, property) {
+      if (property === VIEW) return true;
       if (property === 'getMemories') return getMemories;
       if (property === 'listMentionsInMemories') return listMentionsInMemories;
       const value: unknown = Reflect.get(target, property, target);
