@@ -223,6 +223,62 @@ describe('graph-aware recall', () => {
     }
   });
 
+  it('ranks, in the fused order, the turn that tells above the turn that asked about the same thing', async () => {
+    const withModel = await openEngram({ path: path.join(dir, 'asks.db'), clock: manualClock(DAY) });
+    try {
+      const talk = [
+        said('Melanie', 'Caroline, what is the name of your new puppy?'),
+        said('Caroline', 'She is called Shadow, my new puppy.'),
+      ];
+      const [asked, told] = await Promise.all(
+        talk.map((text) => withModel.remember({ text, kind: 'episode', sessionId: 's2', occurredAt: DAY })),
+      );
+      const hits = await withModel.search({
+        query: "What is the name of Caroline's new puppy?",
+        limit: 5,
+        recordRetrieval: false,
+      });
+      const place = (memory: Memory | undefined) => hits.findIndex((hit) => hit.memory.id === memory?.id);
+      expect(place(told)).toBe(0);
+      expect(place(asked)).toBeGreaterThan(0);
+      // The question matched at least as well by words: only the order moved, not relevance.
+      expect(hitOf(hits, asked)!.signals.coverage).toBeGreaterThanOrEqual(hitOf(hits, told)!.signals.coverage);
+    } finally {
+      await withModel.close();
+    }
+  });
+
+  it('ranks, in the fused order, a turn of the session the question is about above the same words in another session', async () => {
+    let next = 0;
+    const ids = () => `M${String(next++).padStart(25, '0')}`;
+    const withModel = await openEngram({ path: path.join(dir, 'sessions.db'), clock: manualClock(DAY), ids });
+    try {
+      const filler = ['Melanie said, "The weather was lovely."', 'Caroline said, "Yes, sunny all day."'];
+      const weak = said('Caroline', 'We went to the vet on Monday.');
+      const about = [said('Caroline', 'My puppy Shadow had her first vaccination shots at the vet.'), ...filler, weak];
+      const elsewhere = [...filler, weak];
+      const stored: Memory[] = [];
+      // The other session is stored first: where the two weak turns tie (ids, places in the lists) it is ahead.
+      for (const [session, texts] of [
+        ['s4', elsewhere],
+        ['s3', about],
+      ] as const)
+        for (const text of texts)
+          stored.push(await withModel.remember({ text, kind: 'episode', sessionId: session, occurredAt: DAY }));
+      const hits = await withModel.search({
+        query: "What shots did Caroline's puppy get at the vet?",
+        limit: 20,
+        recordRetrieval: false,
+      });
+      const inOther = hitOf(hits, stored[2]);
+      const inAbout = hitOf(hits, stored[6]);
+      expect(inAbout!.relevance).toBeCloseTo(inOther!.relevance, 6);
+      expect(inAbout!.score).toBeGreaterThan(inOther!.score);
+    } finally {
+      await withModel.close();
+    }
+  });
+
   it('says the path in the receipt of active recall (with the local model, which active recall needs)', async () => {
     const withModel = await openEngram({ path: path.join(dir, 'model.db'), clock: manualClock(DAY) });
     try {

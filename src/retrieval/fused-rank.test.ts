@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { fusedBase, fusedScore, type FusionFeatures } from './fused-rank.js';
+import { fusedBase, fusedScore, fusedScores, type FusionFeatures } from './fused-rank.js';
 
 /** A middling candidate: some words, some meaning, in both lists, no graph path. */
 const plain: FusionFeatures = {
@@ -13,6 +13,7 @@ const plain: FusionFeatures = {
   lexicalRank: 10,
   length: 80,
   neighbourRaw: 0,
+  questionShare: 0,
 };
 
 describe('fusedScore: the order of a graph-aware search', () => {
@@ -28,6 +29,12 @@ describe('fusedScore: the order of a graph-aware search', () => {
     ['right beside a candidate that matched well', { neighbourRaw: 0.5 }],
   ])('ranks a memory higher when it is %s', (_, change) => {
     expect(fusedScore({ ...plain, ...change })).toBeGreaterThan(fusedScore(plain));
+  });
+
+  it('ranks a memory lower the more of it asks rather than tells', () => {
+    const at = (questionShare: number) => fusedScore({ ...plain, questionShare });
+    expect(at(0.5)).toBeLessThan(at(0));
+    expect(at(1)).toBeLessThan(at(0.5));
   });
 
   it('counts the turn right beside a best hit above the one two turns away, and either above none', () => {
@@ -47,5 +54,53 @@ describe('fusedScore: the order of a graph-aware search', () => {
     expect(fusedBase(score)).toBeGreaterThan(0);
     expect(fusedBase(score + 1)).toBeGreaterThan(fusedBase(score));
     expect(fusedBase(score) * 0.95).toBeCloseTo(fusedBase(score + Math.log(0.95)), 12);
+  });
+});
+
+describe('fusedScores: the order of a search, sessions ranked first', () => {
+  const strong: FusionFeatures = { ...plain, cosine: 0.7, coverage: 0.8 };
+
+  it('ranks a memory of the best-matching session above an equal one of a session that matched nothing else', () => {
+    const [best, sameSession, otherSession] = fusedScores([
+      { features: strong, session: 'a' },
+      { features: plain, session: 'a' },
+      { features: plain, session: 'b' },
+    ]);
+    expect(best).toBeCloseTo(fusedScore(strong), 12);
+    expect(sameSession).toBeCloseTo(fusedScore(plain), 12);
+    expect(otherSession).toBeLessThan(sameSession!);
+  });
+
+  it('lets a session stand by its best match only, not by its number of candidates', () => {
+    const scores = fusedScores([
+      { features: strong, session: 'a' },
+      { features: plain, session: 'b' },
+      { features: plain, session: 'b' },
+      { features: plain, session: 'b' },
+    ]);
+    expect(scores[1]).toBeCloseTo(scores[3]!, 12);
+    expect(scores[1]).toBeLessThan(fusedScore(plain));
+  });
+
+  it('lets a memory in no session stand alone, and keeps the order of memories in none', () => {
+    const loose = fusedScores([
+      { features: strong, session: null },
+      { features: plain, session: null },
+    ]);
+    expect(loose[0]).toBeCloseTo(fusedScore(strong), 12);
+    expect(loose[1]).toBeLessThan(fusedScore(plain));
+    expect(loose[0]).toBeGreaterThan(loose[1]!);
+  });
+
+  it('does not let a session gain from its questions: its standing is by what its memories matched', () => {
+    const [, answer] = fusedScores([
+      { features: { ...strong, questionShare: 1 }, session: 'a' },
+      { features: plain, session: 'a' },
+    ]);
+    expect(answer).toBeCloseTo(fusedScore(plain), 12);
+  });
+
+  it('is empty for no candidates', () => {
+    expect(fusedScores([])).toEqual([]);
   });
 });

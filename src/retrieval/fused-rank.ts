@@ -12,13 +12,22 @@
  * the lead-in of, the turn that matches it best; this looks at every candidate's neighbours, not
  * only the best two hits').
  *
+ * Two more are read over the whole set of candidates and the memory's form rather than its match:
+ * - how much of the memory asks rather than tells (text/question-share.ts): a remembered question
+ *   shares the words of a later question about the same thing, but the answer is in the reply;
+ * - its session's standing: how far the best match of its session (by the score of the signals
+ *   above) falls below the best match of the search. Sessions are ranked, then turns: a turn of
+ *   the session the question is about beats an equally good turn of a session that otherwise
+ *   matched nothing. A memory in no session stands alone.
+ *
  * The weights are a listwise logistic ranker (softmax over each question's candidates, small L2
  * penalty) fitted on conversations 1–3 of the LoCoMo development slice with the local model:
- * of the feature sets and penalties tried, the one with the best recall@10 there that left no
- * question category more than a point lower. Checked on conversations 4–5, which it never saw
- * (`engram bench locomo`; see docs/benchmarks.md). They are constants, the same for every store.
+ * first the nine per-memory signals (of the feature sets and penalties tried, the one with the
+ * best recall@10 there that left no question category more than a point lower), then — those
+ * kept as they were — the question share and the session's standing. Checked on conversations
+ * 4–5, which they never saw (`engram bench locomo`; see docs/benchmarks.md). They are constants,
+ * the same for every store.
  */
-
 /** What the fused score reads of one candidate. */
 export interface FusionFeatures {
   /** Word coverage of the query, in [0, 1]. */
@@ -39,6 +48,15 @@ export interface FusionFeatures {
   length: number;
   /** The best raw hybrid score (graph amounts included) of a candidate right beside it in its session, or 0. */
   neighbourRaw: number;
+  /** Share of the memory's sentences that ask a question, in [0, 1] (text/question-share.ts). */
+  questionShare: number;
+}
+
+/** One candidate of a search as the fused order sees it. */
+export interface FusionCandidate {
+  features: FusionFeatures;
+  /** Its session, or null when it belongs to none (it is then a session of its own). */
+  session: string | null;
 }
 
 /** The fitted weights, one per feature. */
@@ -55,13 +73,16 @@ export const FUSION_WEIGHTS = {
   /** Of `ln(characters) / 5`. */
   length: 6.66,
   neighbourRaw: 4.38,
+  questionShare: -4.36,
+  /** Of the best match of the memory's session less the best match of the search (0 or below). */
+  sessionStanding: 0.51,
 } as const;
 
 /** BM25 at which its saturated value is one half (as in calibration.ts). */
 const BM25_HALF = 4;
 
-/** The fused score of one candidate: higher ranks first. Pure. */
-export function fusedScore(f: FusionFeatures): number {
+/** How well one candidate matched the query, by the nine per-memory signals. Pure. */
+function matchScore(f: FusionFeatures): number {
   const w = FUSION_WEIGHTS;
   const bm25 = Math.max(0, f.bm25 ?? 0);
   let score =
@@ -75,6 +96,32 @@ export function fusedScore(f: FusionFeatures): number {
   if (f.besideBest === 1 || f.besideBest === 2) score += w.besideBest[f.besideBest];
   if (f.lexicalRank !== null) score += w.lexicalRank / f.lexicalRank;
   return score;
+}
+
+/** The fused score of one candidate on its own (its session's standing aside): higher ranks first. Pure. */
+export function fusedScore(f: FusionFeatures): number {
+  return matchScore(f) + FUSION_WEIGHTS.questionShare * f.questionShare;
+}
+
+/**
+ * The fused score of every candidate of one search, in the same order: its own score plus its
+ * session's standing (how far the best match of its session falls below the best of all). The
+ * best session's candidates lose nothing. Pure.
+ */
+export function fusedScores(candidates: readonly FusionCandidate[]): number[] {
+  const matched = candidates.map((c) => matchScore(c.features));
+  const best = matched.reduce((top, score) => Math.max(top, score), -Infinity);
+  const sessionBest = new Map<string, number>();
+  candidates.forEach((c, i) => {
+    const score = matched[i] ?? 0;
+    if (c.session !== null) sessionBest.set(c.session, Math.max(sessionBest.get(c.session) ?? score, score));
+  });
+  return candidates.map((c, i) => {
+    const own = matched[i] ?? 0;
+    const session = c.session === null ? own : (sessionBest.get(c.session) ?? own);
+    const { questionShare, sessionStanding } = FUSION_WEIGHTS;
+    return own + questionShare * c.features.questionShare + sessionStanding * (session - best);
+  });
 }
 
 /** The fused score of a typical best hit (the median on LoCoMo is 19.6): about 1 as a ranking base. */

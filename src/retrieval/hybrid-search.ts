@@ -11,6 +11,7 @@ import type { Memory } from '../model/memory.js';
 import type { Fusion, SearchMode } from '../model/search-request.js';
 import type { LexicalHit, LexicalSearch, MemoryFilter, VectorHit, VectorSearch } from '../store/store.js';
 import { parseLexicalQuery } from '../text/lexical-query.js';
+import { questionShare } from '../text/question-share.js';
 import { stem } from '../text/stem.js';
 import { STOP_WORDS, words } from '../text/words.js';
 import { calibrate, hybridRawScore } from './calibration.js';
@@ -18,7 +19,7 @@ import type { CalibrationSample, CalibrationSamples } from './calibration-sample
 import { coverage, stemSet } from './coverage.js';
 import { computeFactors, exactPhrases, type FactorSettings, type ScoreFactors } from './factors.js';
 import { followGraph, type GraphDraft } from './follow-graph.js';
-import { fusedBase, fusedScore } from './fused-rank.js';
+import { fusedBase, fusedScores } from './fused-rank.js';
 import { type GraphReader, type QueryGraph, readQueryGraph } from './graph-recall.js';
 import { keywordOverlap, keywordSet } from './keyword-overlap.js';
 import { readOnce } from './read-once.js';
@@ -250,25 +251,34 @@ export async function hybridSearch(request: HybridSearchRequest): Promise<Search
   };
 
   /**
-   * The ranking score of a search the graph has spoken for (the query names an entity, vectors
-   * are on): the fused order of fused-rank.ts × every factor; relevance stays as scoreOf says.
+   * The ranking scores of a search the graph has spoken for (the query names an entity, vectors
+   * are on), by memory id: the fused order of fused-rank.ts — read over all the candidates, for
+   * their sessions' standing — × every factor; relevance stays as scoreOf says.
    */
-  const fusedOf = (d: Draft): number => {
-    const { cooldown, recency, scope, exact } = d.factors;
-    const base = fusedBase(
-      fusedScore({
-        coverage: d.signals.coverage,
-        bm25: d.signals.bm25,
-        cosine: d.signals.cosine ?? 0,
-        about: d.graph?.about ?? false,
-        dated: d.graph?.dated ?? false,
-        besideBest: d.around?.besideBest ?? null,
-        lexicalRank: ranks.lexical.get(d.memory.id) ?? null,
-        length: d.memory.text.length,
-        neighbourRaw: d.around?.neighbourRaw ?? 0,
+  const fusedOf = (all: readonly Draft[]): Map<string, number> => {
+    const scores = fusedScores(
+      all.map((d) => ({
+        features: {
+          coverage: d.signals.coverage,
+          bm25: d.signals.bm25,
+          cosine: d.signals.cosine ?? 0,
+          about: d.graph?.about ?? false,
+          dated: d.graph?.dated ?? false,
+          besideBest: d.around?.besideBest ?? null,
+          lexicalRank: ranks.lexical.get(d.memory.id) ?? null,
+          length: d.memory.text.length,
+          neighbourRaw: d.around?.neighbourRaw ?? 0,
+          questionShare: questionShare(d.memory.text),
+        },
+        session: d.memory.sessionId,
+      })),
+    );
+    return new Map(
+      all.map((d, i) => {
+        const { cooldown, recency, scope, exact } = d.factors;
+        return [d.memory.id, fusedBase(scores[i] ?? 0) * cooldown * recency * scope * exact];
       }),
     );
-    return base * cooldown * recency * scope * exact;
   };
 
   let fused = false;
@@ -286,9 +296,10 @@ export async function hybridSearch(request: HybridSearchRequest): Promise<Search
       bounded: request.bounded ?? false,
     });
   }
+  const fusedScore = fused ? fusedOf(drafts) : null;
   const hits = drafts.map((d): SearchHit => {
     const { raw, relevance, score: summed } = scoreOf(d);
-    const score = fused ? fusedOf(d) : summed;
+    const score = fusedScore?.get(d.memory.id) ?? summed;
     return {
       memory: d.memory,
       score,
