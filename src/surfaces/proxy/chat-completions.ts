@@ -11,6 +11,7 @@ import { type ChatRequest, parseChatRequest, transcriptOf } from './chat-request
 import { relayBody, relayHead, upstreamHeaders, upstreamUrl } from './forward.js';
 import { openAiError } from './openai-error.js';
 import type { ProxySessions } from './proxy-sessions.js';
+import { embeddingWaitedFor, serverTiming } from './recall-timing.js';
 import { sendJson } from './send-json.js';
 import { stepOfCompletion, StreamedStep } from './stream-step.js';
 
@@ -46,6 +47,7 @@ export async function handleChatCompletions(
   const scope = headerValue(req, SCOPE_HEADER) ?? context.defaultScope;
   const conversation = context.sessions.conversation(sessionId, scope);
   const started = performance.now();
+  const previousStep = context.sessions.takeLastStep(conversation);
   let prepared: Awaited<ReturnType<typeof conversation.beforeCall>>;
   try {
     prepared = await conversation.beforeCall(transcriptOf(parsed.body.messages));
@@ -57,8 +59,10 @@ export async function handleChatCompletions(
   const { insertions, recall } = prepared;
   const messages = applyInsertions(parsed.body.messages, insertions, (message) => ({ ...message }));
   const outgoing = Buffer.from(JSON.stringify({ ...parsed.body, messages }));
-  // What the proxy added before forwarding, and how much of it was embedding the query.
-  const timing = `engram;dur=${(performance.now() - started).toFixed(2)}, engram-embed;dur=${(recall?.receipt?.latencyMs.embed ?? 0).toFixed(2)}`;
+  // What the proxy added before forwarding, and how much of it was waiting for query embeddings.
+  const engramMs = performance.now() - started;
+  const embedMs = (recall?.receipt?.latencyMs.embed ?? 0) + (await embeddingWaitedFor(previousStep, started));
+  const timing = serverTiming(engramMs, embedMs);
   return forward(
     context,
     req,
@@ -95,10 +99,10 @@ async function forward(
   if (request.stream) {
     const step = new StreamedStep();
     await relayBody(response, res, (chunk) => step.push(chunk));
-    counted = conversation.afterCall(step.step());
+    counted = context.sessions.countStep(conversation, step.step());
   } else {
     const bytes = new Uint8Array(await response.arrayBuffer());
-    counted = conversation.afterCall(stepOfCompletion(parseJson(bytes)));
+    counted = context.sessions.countStep(conversation, stepOfCompletion(parseJson(bytes)));
     res.write(bytes);
   }
   // The count is queued before the answer ends, so the client's next request sees its nudge.
