@@ -8,12 +8,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import { applyInsertions } from '../../index.js';
 import { type ChatRequest, parseChatRequest, transcriptOf } from './chat-request.js';
-import { relayBody, relayHead, upstreamHeaders, upstreamUrl } from './forward.js';
+import { readBody, relayBody, relayHead, upstreamHeaders, upstreamUrl } from './forward.js';
 import { openAiError } from './openai-error.js';
 import type { ProxySessions } from './proxy-sessions.js';
 import { embeddingWaitedFor, serverTiming } from './recall-timing.js';
 import { sendJson } from './send-json.js';
 import { stepOfCompletion, StreamedStep } from './stream-step.js';
+import type { UpstreamAnswer, UpstreamClient } from './upstream-client.js';
 
 /** The header naming the session; without it, the request's `user` field does. */
 export const SESSION_HEADER = 'x-engram-session';
@@ -25,6 +26,8 @@ export const RECALL_HEADER = 'x-engram-recall';
 export interface ChatContext {
   sessions: ProxySessions;
   upstream: URL;
+  /** Sends requests to `upstream` over kept-alive connections. */
+  client: UpstreamClient;
   defaultScope: string;
   log: (line: string) => void;
 }
@@ -90,7 +93,7 @@ async function forward(
   if (!response) return;
   relayHead(response, res, extraHeaders);
   // An error answer is not a model step: relayed as it came, nothing counted.
-  if (!response.ok || !conversation) {
+  if (response.status < 200 || response.status > 299 || !conversation) {
     await relayBody(response, res);
     res.end();
     return;
@@ -101,7 +104,7 @@ async function forward(
     await relayBody(response, res, (chunk) => step.push(chunk));
     counted = context.sessions.countStep(conversation, step.step());
   } else {
-    const bytes = new Uint8Array(await response.arrayBuffer());
+    const bytes = await readBody(response);
     counted = context.sessions.countStep(conversation, stepOfCompletion(parseJson(bytes)));
     res.write(bytes);
   }
@@ -117,14 +120,15 @@ export async function fetchUpstream(
   res: ServerResponse,
   body: Buffer | null,
   abort: AbortController = abortOnClose(res),
-): Promise<Response | null> {
+): Promise<UpstreamAnswer | null> {
   // The client hung up already: no upstream call it would not read (and the user would pay for).
   if (abort.signal.aborted || res.destroyed) return null;
+  const method = req.method ?? 'GET';
   try {
-    return await fetch(upstreamUrl(context.upstream, req.url ?? '/'), {
-      method: req.method ?? 'GET',
+    return await context.client.request(upstreamUrl(context.upstream, req.url ?? '/'), {
+      method,
       headers: upstreamHeaders(req.headers),
-      body: body && req.method !== 'GET' && req.method !== 'HEAD' ? body : undefined,
+      body: body && method !== 'GET' && method !== 'HEAD' ? body : null,
       signal: abort.signal,
     });
   } catch (error) {
