@@ -59,7 +59,8 @@ export async function handleChatCompletions(
     context.log(`engram proxy: recall failed, forwarding without it: ${describe(error)}`);
     return forward(context, req, res, body, parsed, null, { [RECALL_HEADER]: 'off: recall failed' }, abort);
   }
-  const { insertions, recall } = prepared;
+  const { insertions, recall, written } = prepared;
+  written.catch((error: unknown) => context.log(`engram proxy: writing the turn's receipt failed: ${describe(error)}`));
   const messages = applyInsertions(parsed.body.messages, insertions, (message) => ({ ...message }));
   const outgoing = Buffer.from(JSON.stringify({ ...parsed.body, messages }));
   // What the proxy added before forwarding, and how much of it was waiting for query embeddings.

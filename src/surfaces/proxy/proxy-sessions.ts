@@ -29,7 +29,8 @@ export class ProxySessions {
       this.conversations.set(key, known);
       return known;
     }
-    const created = new ConversationRecall(this.engram.session({ id, scope }));
+    // The model's request goes out before a turn's receipt is written: the writing overlaps the model's work.
+    const created = new ConversationRecall(this.engram.session({ id, scope }), { writesAfterCall: true });
     this.conversations.set(key, created);
     if (this.conversations.size > MAX_CONVERSATIONS) {
       const oldest = this.conversations.keys().next().value;
