@@ -35,16 +35,29 @@ export async function startRecallEmbedding(deps: SessionDeps, userMessage: strin
   return startEmbedding(deps.embedder, queryOf(userMessage));
 }
 
-/** Active recall for the message whose embedding `startRecallEmbedding` started (none: recall does not run). */
-export async function recallForMessage(
+/** Active recall's result for one message, and the writing of what it did. */
+export interface PreparedRecall {
+  result: BeforeTurn;
+  /** Writes the receipt, the injections and the session's last recall; call it once. */
+  write(): Promise<void>;
+}
+
+/**
+ * Active recall for the message whose embedding `startRecallEmbedding` started (none: recall
+ * does not run), decided but not yet written down: nothing in the result waits on the writing,
+ * so a caller may send the model's request first and write after (see Session.startTurn).
+ */
+export async function prepareRecall(
   deps: SessionDeps,
   session: SessionIdentity,
   record: SessionRecord,
   userMessage: string,
   embedding: PendingEmbedding | null,
-): Promise<BeforeTurn> {
+): Promise<PreparedRecall> {
   const { store, config } = deps;
-  if (embedding === null) return { message: null, receipt: null, memories: [], turn: record.turn };
+  if (embedding === null) {
+    return { result: { message: null, receipt: null, memories: [], turn: record.turn }, write: async () => undefined };
+  }
   const activation = await activate({
     store,
     embedder: deps.embedder,
@@ -69,13 +82,15 @@ export async function recallForMessage(
           })
       : undefined,
   });
-  await store.recordActivation(activation);
   const hot = activation.hot.map((candidate) => candidate.memory);
-  await store.saveSession({
-    ...record,
-    lastRecall: { turn: record.turn, memoryIds: [...activation.pinned, ...hot].map((memory) => memory.id) },
-  });
-  return {
+  const write = async () => {
+    await store.recordActivation(activation);
+    await store.saveSession({
+      ...record,
+      lastRecall: { turn: record.turn, memoryIds: [...activation.pinned, ...hot].map((memory) => memory.id) },
+    });
+  };
+  const result: BeforeTurn = {
     message: formatRecallBlock({
       workingSet: activation.workingSet ? formatWorkingSet(activation.workingSet) : null,
       pinned: activation.pinned,
@@ -85,6 +100,7 @@ export async function recallForMessage(
     memories: [...(activation.workingSet?.items.map((item) => item.memory) ?? []), ...activation.pinned, ...hot],
     turn: record.turn,
   };
+  return { result, write };
 }
 
 function queryOf(userMessage: string): string {

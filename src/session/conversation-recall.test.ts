@@ -129,4 +129,51 @@ describe('ConversationRecall', () => {
       ),
     ).toEqual(['dev', 'recall:hello', 'hello']);
   });
+
+  it('writes a turn after the call when asked: the result first, the next call once the writing is over', async () => {
+    const { session, calls } = recordingSession();
+    let finishWrite = (_error?: Error) => undefined as void;
+    const deferred: TurnLoopSession = {
+      ...session,
+      startTurn: async (message) => ({
+        result: await session.beforeTurn(message),
+        write: () => {
+          calls.push('write started');
+          return new Promise<void>((resolve, reject) => {
+            finishWrite = (error) => (error ? reject(error) : resolve());
+          });
+        },
+      }),
+    };
+    const driver = new ConversationRecall(deferred, { writesAfterCall: true });
+
+    const prepared = await driver.beforeCall([{ role: 'user', text: 'hello' }]);
+    expect(prepared.recall?.message?.content).toBe('recall:hello');
+    // Returned before the writing began: the caller sends its request in this turn of the loop.
+    expect(calls).toEqual(['beforeTurn hello']);
+    const step = driver.afterCall({ toolCalls: [{}] });
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+    // The writing runs; the step waits for it.
+    expect(calls).toEqual(['beforeTurn hello', 'write started']);
+    finishWrite(new Error('disk full'));
+    await expect(prepared.written).rejects.toThrow('disk full');
+    await step;
+    expect(calls).toEqual(['beforeTurn hello', 'write started', 'afterStep 1']);
+  });
+
+  it('writes before returning unless asked otherwise', async () => {
+    const { session, calls } = recordingSession();
+    const deferred: TurnLoopSession = {
+      ...session,
+      startTurn: async () => {
+        throw new Error('not used without writesAfterCall');
+      },
+    };
+
+    const prepared = await new ConversationRecall(deferred).beforeCall([{ role: 'user', text: 'hello' }]);
+
+    await expect(prepared.written).resolves.toBeUndefined();
+    expect(calls).toEqual(['beforeTurn hello']);
+  });
 });

@@ -26,6 +26,12 @@ export interface CallPreparation {
   insertions: TranscriptInsertion[];
   /** Active recall's result, on the call that starts a turn (null on the turn's later calls). */
   recall: BeforeTurn | null;
+  /**
+   * Settles once active recall's receipt, injections and the session's last recall are written:
+   * already, unless the driver writes after the call (`writesAfterCall`); then it rejects with
+   * the write's error, for the caller to report.
+   */
+  written: Promise<void>;
 }
 
 /** What the driver needs of a session: the two calls of the turn loop. */
@@ -33,6 +39,18 @@ export interface TurnLoopSession {
   readonly id: string;
   beforeTurn(userMessage: string): Promise<BeforeTurn>;
   afterStep(step: AgentStep): Promise<AfterStep>;
+  /** `beforeTurn` with the writing left to the caller (Session has it); used by `writesAfterCall`. */
+  startTurn?(userMessage: string): Promise<{ result: BeforeTurn; write(): Promise<void> }>;
+}
+
+export interface ConversationRecallOptions {
+  /**
+   * Write a turn's receipt and injections after `beforeCall` returns, once the caller has had
+   * its turn of the event loop to send the model's request: the model then starts about a
+   * millisecond sooner, and the writing overlaps its work. The conversation's next call waits
+   * for the writing; its failure reaches the caller through `written`. @default false
+   */
+  writesAfterCall?: boolean;
 }
 
 interface TurnState {
@@ -45,13 +63,17 @@ interface TurnState {
 
 export class ConversationRecall {
   readonly session: TurnLoopSession;
+  private readonly writesAfterCall: boolean;
   private turn: TurnState | null = null;
   private pendingNudge: RecallMessage | null = null;
   /** Calls run one at a time, so two requests of one conversation cannot both start its turn. */
   private queue: Promise<unknown> = Promise.resolve();
+  /** The last turn's writing, when it is left until after the call: the next call starts after it. */
+  private writing: Promise<void> = Promise.resolve();
 
-  constructor(session: TurnLoopSession) {
+  constructor(session: TurnLoopSession, options: ConversationRecallOptions = {}) {
     this.session = session;
+    this.writesAfterCall = options.writesAfterCall ?? false;
   }
 
   /**
@@ -62,13 +84,14 @@ export class ConversationRecall {
     return this.exclusive(async () => {
       const user = lastUserMessage(messages);
       let recall: BeforeTurn | null = null;
+      let written = Promise.resolve();
       if (user && this.turn?.key !== user.key) {
         // A user message without text (an image only) starts a turn with nothing to recall for.
-        recall = user.text.length > 0 ? await this.session.beforeTurn(user.text) : null;
+        if (user.text.length > 0) ({ recall, written } = await this.startTurn(user.text));
         this.turn = { key: user.key, recall: recall?.message ?? null, nudges: [] };
         this.pendingNudge = null;
       }
-      if (!this.turn) return { insertions: [], recall };
+      if (!this.turn) return { insertions: [], recall, written };
       if (this.pendingNudge) {
         // seed 001: the nudge goes in before the next model call, after the tool results
         this.turn.nudges.push({ index: messages.length, message: this.pendingNudge });
@@ -81,8 +104,21 @@ export class ConversationRecall {
       if (this.turn.recall) insertions.push({ index: leading ? 1 : 0, message: this.turn.recall });
       // A client that dropped messages since the nudge was shown gets no nudge past its end.
       insertions.push(...this.turn.nudges.filter((nudge) => nudge.index <= messages.length));
-      return { insertions, recall };
+      return { insertions, recall, written };
     });
+  }
+
+  /** Active recall for a new user message; its writing is done, or under way when it waits for the caller. */
+  private async startTurn(text: string): Promise<{ recall: BeforeTurn; written: Promise<void> }> {
+    if (!this.writesAfterCall || this.session.startTurn === undefined) {
+      return { recall: await this.session.beforeTurn(text), written: Promise.resolve() };
+    }
+    const prepared = await this.session.startTurn(text);
+    // After the caller's synchronous sending and the I/O it queued.
+    const written = new Promise<void>((resolve) => setImmediate(resolve)).then(() => prepared.write());
+    // Reported through `written`, never unhandled; the conversation's next call waits for it.
+    this.writing = written.catch(() => undefined);
+    return { recall: prepared.result, written };
   }
 
   /** After a model call: counts the step; a due nudge is inserted into the next call. */
@@ -95,7 +131,7 @@ export class ConversationRecall {
   }
 
   private exclusive<T>(run: () => Promise<T>): Promise<T> {
-    const next = this.queue.then(run, run);
+    const next = this.queue.then(() => this.writing).then(run, run);
     this.queue = next.catch(() => undefined);
     return next;
   }

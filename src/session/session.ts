@@ -9,7 +9,7 @@ import { InvalidInputError } from '../errors.js';
 import type { SessionRecord } from '../model/session.js';
 import { createMemoryTools } from '../tools/create-memory-tools.js';
 import type { MemoryTool } from '../tools/tool.js';
-import { type BeforeTurn, recallForMessage, startRecallEmbedding } from './active-recall.js';
+import { type BeforeTurn, type PreparedRecall, prepareRecall, startRecallEmbedding } from './active-recall.js';
 import { type AfterStep, parseStep, reflectAfterStep } from './intrusive-recall.js';
 import { loadSessionContext, type SessionContext } from './session-context.js';
 import { loadSessionRecord, type SessionDeps, type SessionIdentity } from './session-deps.js';
@@ -61,6 +61,18 @@ export class Session implements SessionIdentity {
 
   /** Active recall for one user message. Call it once per user message, before the first model call. */
   async beforeTurn(userMessage: string): Promise<BeforeTurn> {
+    const prepared = await this.startTurn(userMessage);
+    await prepared.write();
+    return prepared.result;
+  }
+
+  /**
+   * `beforeTurn` with its bookkeeping left to the caller: the result is ready before the
+   * receipt, the injections and the session's last recall are written, so a driver can send the
+   * model's request first and call `write()` after (ConversationRecall does, for the proxy).
+   * @internal
+   */
+  async startTurn(userMessage: string): Promise<PreparedRecall> {
     if (typeof userMessage !== 'string' || userMessage.trim().length === 0) {
       throw new InvalidInputError('beforeTurn needs the user message as a non-empty string');
     }
@@ -75,7 +87,7 @@ export class Session implements SessionIdentity {
       updatedAt: this.deps.clock.now().toISOString(),
     };
     await this.deps.store.saveSession(next);
-    return recallForMessage(this.deps, this, next, userMessage, embedding);
+    return prepareRecall(this.deps, this, next, userMessage, embedding);
   }
 
   /**

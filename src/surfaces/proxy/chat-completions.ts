@@ -8,11 +8,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import { applyInsertions } from '../../index.js';
 import { type ChatRequest, parseChatRequest, transcriptOf } from './chat-request.js';
-import { relayBody, relayHead, upstreamHeaders, upstreamUrl } from './forward.js';
+import { readBody, relayBody, relayHead, upstreamHeaders, upstreamUrl } from './forward.js';
 import { openAiError } from './openai-error.js';
 import type { ProxySessions } from './proxy-sessions.js';
+import { embeddingWaitedFor, serverTiming } from './recall-timing.js';
 import { sendJson } from './send-json.js';
 import { stepOfCompletion, StreamedStep } from './stream-step.js';
+import type { UpstreamAnswer, UpstreamClient } from './upstream-client.js';
 
 /** The header naming the session; without it, the request's `user` field does. */
 export const SESSION_HEADER = 'x-engram-session';
@@ -24,6 +26,8 @@ export const RECALL_HEADER = 'x-engram-recall';
 export interface ChatContext {
   sessions: ProxySessions;
   upstream: URL;
+  /** Sends requests to `upstream` over kept-alive connections. */
+  client: UpstreamClient;
   defaultScope: string;
   log: (line: string) => void;
 }
@@ -46,6 +50,7 @@ export async function handleChatCompletions(
   const scope = headerValue(req, SCOPE_HEADER) ?? context.defaultScope;
   const conversation = context.sessions.conversation(sessionId, scope);
   const started = performance.now();
+  const previousStep = context.sessions.takeLastStep(conversation);
   let prepared: Awaited<ReturnType<typeof conversation.beforeCall>>;
   try {
     prepared = await conversation.beforeCall(transcriptOf(parsed.body.messages));
@@ -54,11 +59,14 @@ export async function handleChatCompletions(
     context.log(`engram proxy: recall failed, forwarding without it: ${describe(error)}`);
     return forward(context, req, res, body, parsed, null, { [RECALL_HEADER]: 'off: recall failed' }, abort);
   }
-  const { insertions, recall } = prepared;
+  const { insertions, recall, written } = prepared;
+  written.catch((error: unknown) => context.log(`engram proxy: writing the turn's receipt failed: ${describe(error)}`));
   const messages = applyInsertions(parsed.body.messages, insertions, (message) => ({ ...message }));
   const outgoing = Buffer.from(JSON.stringify({ ...parsed.body, messages }));
-  // What the proxy added before forwarding, and how much of it was embedding the query.
-  const timing = `engram;dur=${(performance.now() - started).toFixed(2)}, engram-embed;dur=${(recall?.receipt?.latencyMs.embed ?? 0).toFixed(2)}`;
+  // What the proxy added before forwarding, and how much of it was waiting for query embeddings.
+  const engramMs = performance.now() - started;
+  const embedMs = (recall?.receipt?.latencyMs.embed ?? 0) + (await embeddingWaitedFor(previousStep, started));
+  const timing = serverTiming(engramMs, embedMs);
   return forward(
     context,
     req,
@@ -86,7 +94,7 @@ async function forward(
   if (!response) return;
   relayHead(response, res, extraHeaders);
   // An error answer is not a model step: relayed as it came, nothing counted.
-  if (!response.ok || !conversation) {
+  if (response.status < 200 || response.status > 299 || !conversation) {
     await relayBody(response, res);
     res.end();
     return;
@@ -95,10 +103,10 @@ async function forward(
   if (request.stream) {
     const step = new StreamedStep();
     await relayBody(response, res, (chunk) => step.push(chunk));
-    counted = conversation.afterCall(step.step());
+    counted = context.sessions.countStep(conversation, step.step());
   } else {
-    const bytes = new Uint8Array(await response.arrayBuffer());
-    counted = conversation.afterCall(stepOfCompletion(parseJson(bytes)));
+    const bytes = await readBody(response);
+    counted = context.sessions.countStep(conversation, stepOfCompletion(parseJson(bytes)));
     res.write(bytes);
   }
   // The count is queued before the answer ends, so the client's next request sees its nudge.
@@ -113,14 +121,15 @@ export async function fetchUpstream(
   res: ServerResponse,
   body: Buffer | null,
   abort: AbortController = abortOnClose(res),
-): Promise<Response | null> {
+): Promise<UpstreamAnswer | null> {
   // The client hung up already: no upstream call it would not read (and the user would pay for).
   if (abort.signal.aborted || res.destroyed) return null;
+  const method = req.method ?? 'GET';
   try {
-    return await fetch(upstreamUrl(context.upstream, req.url ?? '/'), {
-      method: req.method ?? 'GET',
+    return await context.client.request(upstreamUrl(context.upstream, req.url ?? '/'), {
+      method,
       headers: upstreamHeaders(req.headers),
-      body: body && req.method !== 'GET' && req.method !== 'HEAD' ? body : undefined,
+      body: body && method !== 'GET' && method !== 'HEAD' ? body : null,
       signal: abort.signal,
     });
   } catch (error) {

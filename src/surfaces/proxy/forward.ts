@@ -3,7 +3,9 @@
  * and is never stored or logged), where a path goes, and relaying an answer to the client —
  * status, headers and body unchanged, the body chunk by chunk as it arrives.
  */
-import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+
+import type { UpstreamAnswer } from './upstream-client.js';
 
 /** Headers about this connection, not the request; and ours. */
 const NOT_FORWARDED = new Set([
@@ -16,23 +18,23 @@ const NOT_FORWARDED = new Set([
   'trailer',
   'upgrade',
   'content-length',
-  // fetch refuses an Expect header; a proxy's credentials are for this hop only.
+  // The body is sent whole, so nothing waits for a 100 Continue; a proxy's credentials are for this hop only.
   'expect',
   'proxy-authorization',
   // The proxy reads streamed answers, so it asks for them uncompressed.
   'accept-encoding',
 ]);
-/** Headers of the upstream's connection and encoding: fetch has already decoded the body. */
-const NOT_RELAYED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-encoding']);
+/** Headers of the upstream's connection (a decompressed body has lost its encoding's headers already). */
+const NOT_RELAYED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length']);
 
 /** The headers for the upstream: the client's, minus hop-by-hop ones and Engram's own. */
-export function upstreamHeaders(incoming: IncomingHttpHeaders): Headers {
-  const headers = new Headers();
+export function upstreamHeaders(incoming: IncomingHttpHeaders): OutgoingHttpHeaders {
+  const headers: OutgoingHttpHeaders = {};
   // Headers the client named in `Connection` are hop-by-hop too.
   const connection = new Set((incoming.connection ?? '').split(',').map((name) => name.trim().toLowerCase()));
   for (const [name, value] of Object.entries(incoming)) {
     if (value === undefined || NOT_FORWARDED.has(name) || connection.has(name) || name.startsWith('x-engram-')) continue;
-    headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+    headers[name] = Array.isArray(value) ? value.join(', ') : value;
   }
   return headers;
 }
@@ -44,21 +46,30 @@ export function upstreamUrl(base: URL, pathAndQuery: string): string {
 }
 
 /** Writes the upstream's status and headers to the client. */
-export function relayHead(response: Response, res: ServerResponse, extra: Record<string, string> = {}): void {
-  const headers: Record<string, string> = {};
-  response.headers.forEach((value, name) => {
+export function relayHead(answer: UpstreamAnswer, res: ServerResponse, extra: Record<string, string> = {}): void {
+  const headers: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(answer.headers)) {
     // No CORS grant of the upstream's reaches a browser: the proxy is for local programs only.
-    if (!NOT_RELAYED.has(name) && !name.startsWith('access-control-')) headers[name] = value;
-  });
-  res.writeHead(response.status, { ...headers, ...extra });
+    if (value !== undefined && !NOT_RELAYED.has(name) && !name.startsWith('access-control-')) headers[name] = value;
+  }
+  res.writeHead(answer.status, { ...headers, ...extra });
 }
 
 /** Copies the upstream's body to the client as it arrives, handing each chunk to `onChunk`. */
-export async function relayBody(response: Response, res: ServerResponse, onChunk?: (chunk: Uint8Array) => void): Promise<void> {
-  if (!response.body) return;
-  const reader = response.body.getReader();
-  for (let read = await reader.read(); !read.done; read = await reader.read()) {
-    onChunk?.(read.value);
-    res.write(read.value);
+export async function relayBody(
+  answer: UpstreamAnswer,
+  res: ServerResponse,
+  onChunk?: (chunk: Uint8Array) => void,
+): Promise<void> {
+  for await (const chunk of answer.body) {
+    onChunk?.(chunk as Uint8Array);
+    res.write(chunk);
   }
+}
+
+/** The whole of the upstream's body. */
+export async function readBody(answer: UpstreamAnswer): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of answer.body) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }

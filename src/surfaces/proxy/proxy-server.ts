@@ -15,6 +15,7 @@ import { openAiError } from './openai-error.js';
 import { ProxySessions } from './proxy-sessions.js';
 import { DEFAULT_MAX_REQUEST_BYTES, readRequestBody } from './read-request.js';
 import { sendJson } from './send-json.js';
+import { UpstreamClient } from './upstream-client.js';
 
 /** The port `engram proxy` listens on unless told otherwise. */
 export const DEFAULT_PROXY_PORT = 7078;
@@ -57,9 +58,11 @@ export function parseUpstream(text: string): URL {
 /** Starts the proxy on 127.0.0.1 (it carries no credentials of its own, so it never listens wider). */
 export async function startRecallProxy(options: RecallProxyOptions): Promise<RunningRecallProxy> {
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const upstream = parseUpstream(options.upstream);
   const context: ChatContext = {
     sessions: new ProxySessions(options.engram),
-    upstream: parseUpstream(options.upstream),
+    upstream,
+    client: new UpstreamClient(upstream),
     defaultScope: options.scope ?? 'global',
     log,
   };
@@ -90,6 +93,7 @@ export async function startRecallProxy(options: RecallProxyOptions): Promise<Run
       new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
+        context.client.close();
       }),
   };
 }
