@@ -8,12 +8,14 @@
  * a ULID's random tail, the first SAMPLE_SIZE are a uniform sample of every age that a new
  * memory enters only where its tail falls (a bottom-k sample): one indexed read at any size,
  * the same for the same store whatever engine reads it. What scoring needs of each member — its
- * vector, its stemmed words, its mentions — is read once and kept until the store's newest
- * memory changes (checked on every search: one indexed lookup; any new memory may enter the
- * sample) or this engine changes a memory; a query is then scored against the sample in memory
- * (256 dot products and set lookups). When new memories arrive, the sample is listed again, the
- * members still in it are carried over and only the ones new to it are read and stemmed; after
- * this engine edits, archives or restores one, all are read again.
+ * vector, its stemmed words, its mentions — is read once and kept until the store's change mark
+ * moves (`MemoryReader.memoryChangeMark`, checked on every search: a pragma on SQLite, one row
+ * on PostgreSQL; any write of a memory's record, vector or mentions, by this engine or another
+ * process, moves it; a new memory may enter the sample, an archived one leave it) or this engine
+ * changes a memory; a query is then scored against the sample in memory (256 dot products and
+ * set lookups). When the mark moves, the sample is listed again, the members still in it and
+ * unchanged (the same updatedAt) are carried over and only the others are read and stemmed;
+ * after this engine edits, archives or restores one, all are read again.
  */
 import { normalize } from '../embedding/embedder.js';
 import type { Kind } from '../model/memory.js';
@@ -50,8 +52,8 @@ export type SampleReader = MemoryReader & VectorSearch & Pick<GraphStore, 'listM
 const LEFT_OUT: readonly Kind[] = ['working_set'];
 
 /**
- * Samples per tenant, each kept while the tenant's newest memory stays the same: no memory has
- * arrived since that may belong in it.
+ * Samples per tenant, each kept while the store's change mark stays the same: no memory has
+ * arrived, changed or left since that may belong in it.
  */
 export class CalibrationSamples {
   private readonly kept = new Map<string, { key: string; sample: Promise<CalibrationSample> }>();
@@ -75,8 +77,7 @@ export class CalibrationSamples {
   }
 
   private async versionOf(tenant: string): Promise<string> {
-    const [newest] = await this.store.listMemories(sampled(tenant), { limit: 1, order: 'newest' });
-    return newest ? `${newest.id} ${newest.updatedAt}` : '';
+    return this.store.memoryChangeMark(tenant);
   }
 
   /** The tenant's memories spread over the store as a sample, carrying over the members of `previous` that are unchanged. */

@@ -65,13 +65,14 @@ import {
 import { rowToEntity } from './graph-rows.js';
 import { KeptMemories } from './kept-memories.js';
 import { KeptMentions } from './kept-mentions.js';
+import { KeptSessionTurns } from './kept-session-turns.js';
 import { listMemoryRows } from './memory-list.js';
+import { MemoryWrites } from './memory-writes.js';
 import { LATEST_VERSION } from './migrations.js';
 import { IN_MEMORY, openDatabase, type OpenDatabaseOptions } from './open-database.js';
 import { PlannerStatistics } from './planner-statistics.js';
 import { blobToVector, MEMORY_COLUMNS, type MemoryRow, memoryToParams, rowToMemory, vectorToBlob } from './rows.js';
 import { listInjectionRows, listSessionRows } from './session-list.js';
-import { sessionNeighbours } from './session-neighbours.js';
 import {
   readActivity,
   readInjections,
@@ -111,6 +112,8 @@ export class SqliteStore implements Store {
   private statistics: PlannerStatistics | null = null;
   private keptMemories: KeptMemories | null = null;
   private keptMentionLists: KeptMentions | null = null;
+  private memoryWrites: MemoryWrites | null = null;
+  private sessionTurns: KeptSessionTurns | null = null;
 
   /**
    * Opens `file` now if it exists; a new file is created on first use, so a command refused
@@ -154,6 +157,8 @@ export class SqliteStore implements Store {
       this.statistics = new PlannerStatistics(this.handle);
       this.keptMemories = new KeptMemories(this.handle);
       this.keptMentionLists = new KeptMentions(this.handle);
+      this.memoryWrites = new MemoryWrites(this.handle);
+      this.sessionTurns = new KeptSessionTurns(this.handle, this.memoryWrites);
     }
     return this.handle;
   }
@@ -253,7 +258,13 @@ export class SqliteStore implements Store {
   }
 
   async listSessionNeighbours(filter: MemoryFilter, memoryIds: readonly string[], radius: number): Promise<SessionNeighbour[]> {
-    return sessionNeighbours(this.db, filter, memoryIds, radius);
+    this.open();
+    return (this.sessionTurns as KeptSessionTurns).neighbours(filter, memoryIds, radius);
+  }
+
+  async memoryChangeMark(_tenant: string): Promise<string> {
+    this.open();
+    return (this.memoryWrites as MemoryWrites).mark();
   }
 
   async countMemories(filter: MemoryFilter): Promise<number> {

@@ -1,0 +1,53 @@
+/**
+ * A mark that moves whenever what a search reads of the memories may have changed: the
+ * memories' records (not their retrieval stamps), their vectors and their mentions. Other
+ * connections' writes move SQLite's data_version (any commit to the file); this connection's
+ * own writes are counted by TEMP triggers on those three tables, so every write path — a
+ * commit, a purge, the graph's, a repair — moves it without having to remember to. What is kept
+ * under one mark (the calibration sample, each session's turns) stays true while it holds.
+ *
+ * The retrieval stamps (`last_retrieved_at`, `retrieval_count`) are left out: every recorded
+ * search and recall decision writes them, and nothing kept under the mark reads them.
+ */
+import type Database from 'better-sqlite3';
+
+import { cachedStatement } from './statement-cache.js';
+
+/** The columns a retrieval or a decision stamps; writing only these moves nothing. */
+const STAMPS = new Set(['last_retrieved_at', 'retrieval_count']);
+
+export class MemoryWrites {
+  private readonly db: Database.Database;
+  /** This connection's writes to the memories, their vectors and mentions, counted row by row. */
+  private written = 0;
+
+  constructor(db: Database.Database) {
+    this.db = db;
+    db.function('engram_memories_written', () => {
+      this.written += 1;
+      return null;
+    });
+    const columns = (db.prepare(`PRAGMA main.table_info(memories)`).all() as { name: string }[])
+      .map((column) => column.name)
+      .filter((name) => !STAMPS.has(name));
+    const count = 'BEGIN SELECT engram_memories_written(); END';
+    // TEMP triggers belong to this connection alone and write nothing to the file.
+    db.exec(`
+      CREATE TEMP TRIGGER IF NOT EXISTS engram_written_insert AFTER INSERT ON main.memories ${count};
+      CREATE TEMP TRIGGER IF NOT EXISTS engram_written_update AFTER UPDATE OF ${columns.join(', ')} ON main.memories ${count};
+      CREATE TEMP TRIGGER IF NOT EXISTS engram_written_delete AFTER DELETE ON main.memories ${count};
+      CREATE TEMP TRIGGER IF NOT EXISTS engram_written_vector_insert AFTER INSERT ON main.memory_embeddings ${count};
+      CREATE TEMP TRIGGER IF NOT EXISTS engram_written_vector_update AFTER UPDATE ON main.memory_embeddings ${count};
+      CREATE TEMP TRIGGER IF NOT EXISTS engram_written_vector_delete AFTER DELETE ON main.memory_embeddings ${count};
+      CREATE TEMP TRIGGER IF NOT EXISTS engram_written_mention_insert AFTER INSERT ON main.mentions ${count};
+      CREATE TEMP TRIGGER IF NOT EXISTS engram_written_mention_update AFTER UPDATE ON main.mentions ${count};
+      CREATE TEMP TRIGGER IF NOT EXISTS engram_written_mention_delete AFTER DELETE ON main.mentions ${count};
+    `);
+  }
+
+  /** Equal to an earlier mark exactly when nothing it covers was written since, by anyone. */
+  mark(): string {
+    const version = cachedStatement(this.db, 'PRAGMA data_version').pluck().get() as number;
+    return `${version}.${this.written}`;
+  }
+}

@@ -1,0 +1,84 @@
+/**
+ * What the SQLite store keeps under its change mark (memory-writes.ts): each session's turns for
+ * the turns beside a memory (kept-session-turns.ts), and through `memoryChangeMark` the sample
+ * of per-store calibration. The mark must move for every write that changes what is kept — by
+ * another connection, or by this one through any path, the store's methods or not — and stay
+ * for the retrieval stamps every search writes; a session too long to keep is answered by the
+ * statement.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+
+import { SqliteStore } from '../src/store/sqlite/sqlite-store.js';
+import type { MemoryFilter } from '../src/store/store.js';
+import { makeMemory, minutesAfterEpoch, TENANT } from './fixtures/memory.js';
+import { EAST } from './fixtures/vectors.js';
+
+const directory = mkdtempSync(path.join(os.tmpdir(), 'engram-memory-writes-'));
+afterAll(() => rmSync(directory, { recursive: true, force: true }));
+
+const ALL: MemoryFilter = { tenant: TENANT };
+/** Turn `i` of session s1, `i` minutes in. */
+const turn = (i: number) =>
+  makeMemory({ id: `t${i}`, sessionId: 's1', occurredAt: minutesAfterEpoch(i), createdAt: minutesAfterEpoch(i) });
+
+describe('what the SQLite store keeps under its change mark', () => {
+  let file: string;
+  let store: SqliteStore;
+  let run = 0;
+  const besideT2 = async () => (await store.listSessionNeighbours(ALL, ['t2'], 1)).map((n) => n.memoryId);
+
+  beforeEach(async () => {
+    file = path.join(directory, `writes-${run++}.db`);
+    store = new SqliteStore(file);
+    await store.commit({ insert: [0, 1, 2, 3, 4].map((i) => ({ memory: turn(i), vector: EAST })) });
+    expect(await besideT2()).toEqual(['t1', 't3']); // kept from here on
+    return () => store.close();
+  });
+
+  it("follows another connection's writes", async () => {
+    const mark = await store.memoryChangeMark(TENANT);
+    const other = new SqliteStore(file);
+    await other.commit({ update: [{ memory: { ...turn(3), archivedAt: minutesAfterEpoch(9) } }] });
+    await other.close();
+
+    expect(await store.memoryChangeMark(TENANT)).not.toBe(mark);
+    expect(await besideT2()).toEqual(['t1', 't4']);
+  });
+
+  it('follows writes on its own connection that bypass its methods, but not the retrieval stamps', async () => {
+    const db = store.connection;
+    const mark = await store.memoryChangeMark(TENANT);
+    db.prepare(`UPDATE memories SET retrieval_count = 7, last_retrieved_at = 1 WHERE id = 't3'`).run();
+    expect(await store.memoryChangeMark(TENANT)).toBe(mark);
+
+    db.prepare(`UPDATE memories SET archived_at = 1 WHERE id = 't3'`).run();
+    expect(await store.memoryChangeMark(TENANT)).not.toBe(mark);
+    expect(await besideT2()).toEqual(['t1', 't4']);
+
+    const archived = await store.memoryChangeMark(TENANT);
+    db.prepare(`DELETE FROM memory_embeddings WHERE rowid = (SELECT rowid FROM memories WHERE id = 't0')`).run();
+    expect(await store.memoryChangeMark(TENANT)).not.toBe(archived);
+  });
+
+  it('answers a session too long to keep as the statement does', async () => {
+    const long = Array.from({ length: 1_005 }, (_, i) =>
+      makeMemory({ id: `long${String(i).padStart(4, '0')}`, sessionId: 'long', occurredAt: minutesAfterEpoch(i) }),
+    );
+    await store.commit({ insert: long.map((memory) => ({ memory, vector: null })) });
+
+    expect(await store.listSessionNeighbours(ALL, ['long0500', 't2'], 2)).toEqual([
+      { memoryId: 'long0499', of: 'long0500', distance: 1 },
+      { memoryId: 'long0501', of: 'long0500', distance: 1 },
+      { memoryId: 'long0498', of: 'long0500', distance: 2 },
+      { memoryId: 'long0502', of: 'long0500', distance: 2 },
+      { memoryId: 't1', of: 't2', distance: 1 },
+      { memoryId: 't3', of: 't2', distance: 1 },
+      { memoryId: 't0', of: 't2', distance: 2 },
+      { memoryId: 't4', of: 't2', distance: 2 },
+    ]);
+  });
+});
