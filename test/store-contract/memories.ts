@@ -548,28 +548,42 @@ export function memoryStoreContract(current: () => MemoryStore): void {
         ],
       });
 
-      expect(await store.listSessionNeighbours(ALL, ['t3'], 2)).toEqual([
-        { memoryId: 't2', of: 't3', distance: 1 },
-        { memoryId: 't4', of: 't3', distance: 1 },
-        { memoryId: 't1', of: 't3', distance: 2 },
-        { memoryId: 't5', of: 't3', distance: 2 },
-      ]);
+      for (let i = 0; i < 3; i++) {
+        expect(await store.listSessionNeighbours(ALL, ['t3', 't2'], 2)).toEqual([
+          { memoryId: 't2', of: 't3', distance: 1 },
+          { memoryId: 't4', of: 't3', distance: 1 },
+          { memoryId: 't1', of: 't3', distance: 2 },
+          { memoryId: 't5', of: 't3', distance: 2 },
+          { memoryId: 't1', of: 't2', distance: 1 },
+          { memoryId: 't4', of: 't2', distance: 1 },
+          { memoryId: 't0', of: 't2', distance: 2 },
+          { memoryId: 't5', of: 't2', distance: 2 },
+        ]);
+      }
     });
 
     it('answers anew after a turn is archived, restored, added or purged', async () => {
       await conversation();
+      /** The turns beside t2 and t4, asked three times: the same each time (a store may keep what it read). */
+      const beside = async () => {
+        const answers = [];
+        for (let i = 0; i < 3; i++) answers.push(idsOfNeighbours(await store.listSessionNeighbours(ALL, ['t2', 't4'], 1)));
+        expect(new Set(answers.map((answer) => answer.join()))).toHaveLength(1);
+        return answers[0];
+      };
       const t3 = makeMemory({ id: 't3', sessionId: 's1', occurredAt: minutesAfterEpoch(2), createdAt: minutesAfterEpoch(3) });
-      expect(idsOfNeighbours(await store.listSessionNeighbours(ALL, ['t2', 't4'], 1))).toEqual(['t1', 't3', 't3', 't5']);
+      expect(await beside()).toEqual(['t1', 't3', 't3', 't5']);
 
       await store.commit({ update: [{ memory: { ...t3, archivedAt: minutesAfterEpoch(9) } }] });
-      expect(idsOfNeighbours(await store.listSessionNeighbours(ALL, ['t2', 't4'], 1))).toEqual(['t1', 't4', 't2', 't5']);
+      expect(await beside()).toEqual(['t1', 't4', 't2', 't5']);
 
       await store.commit({ update: [{ memory: t3 }] });
+      // Late occurs with t4 and is stored after it: it comes right after t4.
       await insert(entry(makeMemory({ id: 'late', sessionId: 's1', occurredAt: minutesAfterEpoch(3) })));
-      expect(idsOfNeighbours(await store.listSessionNeighbours(ALL, ['t2', 't4'], 1))).toEqual(['t1', 't3', 't3', 'late']);
+      expect(await beside()).toEqual(['t1', 't3', 't3', 'late']);
 
       await store.purgeMemories(TENANT, ['t3', 'late']);
-      expect(idsOfNeighbours(await store.listSessionNeighbours(ALL, ['t2', 't4'], 1))).toEqual(['t1', 't4', 't2', 't5']);
+      expect(await beside()).toEqual(['t1', 't4', 't2', 't5']);
     });
 
     it('answers each filter with the turns it admits', async () => {
@@ -588,9 +602,13 @@ export function memoryStoreContract(current: () => MemoryStore): void {
         ],
       });
 
-      expect(idsOfNeighbours(await store.listSessionNeighbours(ALL, ['t2'], 1))).toEqual(['t1', 't3']);
-      expect(idsOfNeighbours(await store.listSessionNeighbours({ ...ALL, tiers: ['unknown'] }, ['t2'], 1))).toEqual(['t1', 't4']);
-      expect(idsOfNeighbours(await store.listSessionNeighbours(ALL, ['t2'], 1))).toEqual(['t1', 't3']);
+      for (let i = 0; i < 3; i++) {
+        expect(idsOfNeighbours(await store.listSessionNeighbours(ALL, ['t2'], 1))).toEqual(['t1', 't3']);
+        expect(idsOfNeighbours(await store.listSessionNeighbours({ ...ALL, tiers: ['unknown'] }, ['t2'], 1))).toEqual([
+          't1',
+          't4',
+        ]);
+      }
     });
 
     it('stays within the tenant', async () => {

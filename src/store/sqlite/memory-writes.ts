@@ -1,10 +1,11 @@
 /**
- * A mark that moves whenever what a search reads of the memories may have changed: the
- * memories' records (not their retrieval stamps), their vectors and their mentions. Other
- * connections' writes move SQLite's data_version (any commit to the file); this connection's
- * own writes are counted by TEMP triggers on those three tables, so every write path — a
- * commit, a purge, the graph's, a repair — moves it without having to remember to. What is kept
- * under one mark (the calibration sample, each session's turns) stays true while it holds.
+ * A mark that moves whenever what a search reads of the memories and their graph may have
+ * changed: the memories' records (not their retrieval stamps), their vectors, their mentions,
+ * and the entities, aliases and relations. Other connections' writes move SQLite's data_version
+ * (any commit to the file); this connection's own writes are counted by TEMP triggers on those
+ * tables, so every write path — a commit, a purge, the graph's, a repair — moves it without
+ * having to remember to. What is kept under one mark (the calibration sample, each session's
+ * turns, the graph's lookups) stays true while it holds.
  *
  * The retrieval stamps (`last_retrieved_at`, `retrieval_count`) are left out: every recorded
  * search and recall decision writes them, and nothing kept under the mark reads them.
@@ -13,6 +14,8 @@ import type Database from 'better-sqlite3';
 
 import { cachedStatement } from './statement-cache.js';
 
+/** The tables besides the memories whose every write moves the mark. */
+const WATCHED = ['memory_embeddings', 'mentions', 'entities', 'entity_aliases', 'relations'];
 /** The columns a retrieval or a decision stamps; writing only these moves nothing. */
 const STAMPS = new Set(['last_retrieved_at', 'retrieval_count']);
 
@@ -31,18 +34,20 @@ export class MemoryWrites {
       .map((column) => column.name)
       .filter((name) => !STAMPS.has(name));
     const count = 'BEGIN SELECT engram_memories_written(); END';
+    const triggers = [
+      `CREATE TEMP TRIGGER IF NOT EXISTS engram_written_memory_insert AFTER INSERT ON main.memories ${count};`,
+      `CREATE TEMP TRIGGER IF NOT EXISTS engram_written_memory_update AFTER UPDATE OF ${columns.join(', ')} ON main.memories ${count};`,
+      `CREATE TEMP TRIGGER IF NOT EXISTS engram_written_memory_delete AFTER DELETE ON main.memories ${count};`,
+    ];
+    for (const table of WATCHED) {
+      for (const event of ['INSERT', 'UPDATE', 'DELETE']) {
+        triggers.push(
+          `CREATE TEMP TRIGGER IF NOT EXISTS engram_written_${table}_${event.toLowerCase()} AFTER ${event} ON main.${table} ${count};`,
+        );
+      }
+    }
     // TEMP triggers belong to this connection alone and write nothing to the file.
-    db.exec(`
-      CREATE TEMP TRIGGER IF NOT EXISTS engram_written_insert AFTER INSERT ON main.memories ${count};
-      CREATE TEMP TRIGGER IF NOT EXISTS engram_written_update AFTER UPDATE OF ${columns.join(', ')} ON main.memories ${count};
-      CREATE TEMP TRIGGER IF NOT EXISTS engram_written_delete AFTER DELETE ON main.memories ${count};
-      CREATE TEMP TRIGGER IF NOT EXISTS engram_written_vector_insert AFTER INSERT ON main.memory_embeddings ${count};
-      CREATE TEMP TRIGGER IF NOT EXISTS engram_written_vector_update AFTER UPDATE ON main.memory_embeddings ${count};
-      CREATE TEMP TRIGGER IF NOT EXISTS engram_written_vector_delete AFTER DELETE ON main.memory_embeddings ${count};
-      CREATE TEMP TRIGGER IF NOT EXISTS engram_written_mention_insert AFTER INSERT ON main.mentions ${count};
-      CREATE TEMP TRIGGER IF NOT EXISTS engram_written_mention_update AFTER UPDATE ON main.mentions ${count};
-      CREATE TEMP TRIGGER IF NOT EXISTS engram_written_mention_delete AFTER DELETE ON main.mentions ${count};
-    `);
+    db.exec(triggers.join('\n'));
   }
 
   /** Equal to an earlier mark exactly when nothing it covers was written since, by anyone. */

@@ -63,6 +63,7 @@ import {
   resolveRelation,
 } from './graph-relations.js';
 import { rowToEntity } from './graph-rows.js';
+import { KeptByMark } from './kept-by-mark.js';
 import { KeptMemories } from './kept-memories.js';
 import { KeptMentions } from './kept-mentions.js';
 import { KeptSessionTurns } from './kept-session-turns.js';
@@ -102,6 +103,13 @@ export interface SqliteStoreOptions extends OpenDatabaseOptions {
   floatVectorBytes?: number;
 }
 
+/** The graph lookups of graph-aware recall, kept across searches. */
+interface GraphLookups {
+  entities: KeptByMark<Entity>;
+  relations: KeptByMark<Relation>;
+  mentions: KeptByMark<Mention>;
+}
+
 /** The embedded default Store: every part over one SQLite file (or `:memory:`). */
 export class SqliteStore implements Store {
   readonly file: string;
@@ -114,6 +122,7 @@ export class SqliteStore implements Store {
   private keptMentionLists: KeptMentions | null = null;
   private memoryWrites: MemoryWrites | null = null;
   private sessionTurns: KeptSessionTurns | null = null;
+  private keptLookups: GraphLookups | null = null;
 
   /**
    * Opens `file` now if it exists; a new file is created on first use, so a command refused
@@ -144,6 +153,12 @@ export class SqliteStore implements Store {
     return this.keptMemories as KeptMemories;
   }
 
+  /** The graph's lookups, kept under the memories' change mark (kept-by-mark.ts). */
+  private get lookups(): GraphLookups {
+    this.open();
+    return this.keptLookups as GraphLookups;
+  }
+
   private get keptMentions(): KeptMentions {
     this.open();
     return this.keptMentionLists as KeptMentions;
@@ -158,7 +173,16 @@ export class SqliteStore implements Store {
       this.keptMemories = new KeptMemories(this.handle);
       this.keptMentionLists = new KeptMentions(this.handle);
       this.memoryWrites = new MemoryWrites(this.handle);
-      this.sessionTurns = new KeptSessionTurns(this.handle, this.memoryWrites);
+      this.sessionTurns = new KeptSessionTurns(this.handle, this.memoryWrites, this.keptMemories);
+      this.keptLookups = {
+        entities: new KeptByMark(this.memoryWrites, (entity) => ({
+          ...entity,
+          aliases: [...entity.aliases],
+          observations: [...entity.observations],
+        })),
+        relations: new KeptByMark(this.memoryWrites, (relation) => ({ ...relation })),
+        mentions: new KeptByMark(this.memoryWrites, (mention) => ({ ...mention })),
+      };
     }
     return this.handle;
   }
@@ -468,7 +492,9 @@ export class SqliteStore implements Store {
   }
 
   async findEntities(tenant: string, names: readonly string[]): Promise<Entity[]> {
-    return findEntityRows(this.db, tenant, names).map(rowToEntity);
+    return this.lookups.entities.answer(JSON.stringify([tenant, names]), () =>
+      findEntityRows(this.db, tenant, names).map(rowToEntity),
+    );
   }
 
   async searchEntities(tenant: string, query: string, limit: number): Promise<Entity[]> {
@@ -497,7 +523,9 @@ export class SqliteStore implements Store {
   }
 
   async listRelations(tenant: string, entityIds: readonly string[], options?: RelationListOptions): Promise<Relation[]> {
-    return listRelationRows(this.db, tenant, entityIds, options);
+    return this.lookups.relations.answer(JSON.stringify([tenant, entityIds, options ?? null]), () =>
+      listRelationRows(this.db, tenant, entityIds, options),
+    );
   }
 
   async deleteRelations(tenant: string, ids: readonly string[]): Promise<number> {
@@ -519,7 +547,9 @@ export class SqliteStore implements Store {
   }
 
   async listMentionsOfEntities(filter: MemoryFilter, entityIds: readonly string[], query: MentionQuery): Promise<Mention[]> {
-    return mentionsOfEntities(this.db, filter, entityIds, query);
+    return this.lookups.mentions.answer(JSON.stringify([filter, entityIds, query]), () =>
+      mentionsOfEntities(this.db, filter, entityIds, query),
+    );
   }
 
   async listMentionsInMemories(tenant: string, memoryIds: readonly string[]): Promise<Mention[]> {

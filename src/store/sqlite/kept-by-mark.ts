@@ -1,0 +1,40 @@
+/**
+ * Answers kept under the memories' change mark (memory-writes.ts): a lookup asked again with
+ * the same arguments gets the answer it got before, as long as nothing it reads was written
+ * since, by this connection or another. Graph-aware recall asks on every search for the
+ * entities a query names, their relations and the newest memories naming them; the names
+ * repeat from turn to turn (the people of a conversation), and each lookup is a few statements.
+ * Each caller gets its own copies.
+ */
+import type { MemoryWrites } from './memory-writes.js';
+
+/** Answers kept at most; past it, all are let go. */
+const MAX_ANSWERS = 1_000;
+
+export class KeptByMark<T> {
+  private readonly writes: MemoryWrites;
+  private readonly copy: (item: T) => T;
+  private mark: string | null = null;
+  private readonly answers = new Map<string, readonly T[]>();
+
+  /** @param copy a copy of an item that shares nothing a caller could change */
+  constructor(writes: MemoryWrites, copy: (item: T) => T) {
+    this.writes = writes;
+    this.copy = copy;
+  }
+
+  /** The answer kept for `key`, or what `read` answers, kept from here on. */
+  answer(key: string, read: () => readonly T[]): T[] {
+    const mark = this.writes.mark();
+    if (mark !== this.mark || this.answers.size >= MAX_ANSWERS) {
+      this.answers.clear();
+      this.mark = mark;
+    }
+    let kept = this.answers.get(key);
+    if (kept === undefined) {
+      kept = read().map(this.copy);
+      this.answers.set(key, kept);
+    }
+    return kept.map(this.copy);
+  }
+}
