@@ -21,6 +21,7 @@ import { normalize } from '../embedding/embedder.js';
 import type { Kind } from '../model/memory.js';
 import type { GraphStore, MemoryFilter, MemoryReader, VectorSearch } from '../store/store.js';
 import { stemSet } from './coverage.js';
+import { SampleVectors } from './sample-dots.js';
 
 /** Members of the sample at most. */
 export const SAMPLE_SIZE = 256;
@@ -43,6 +44,11 @@ export interface SampleMember {
 /** A tenant's sample: all of a store smaller than SAMPLE_SIZE. */
 export interface CalibrationSample {
   members: readonly SampleMember[];
+  /**
+   * The members' vectors, where each member's `vector` is a view (member i's at place i), for
+   * scoring a query against all of them at once; without it each is scored on its own.
+   */
+  vectors?: SampleVectors | undefined;
 }
 
 /** The store parts the sample is read from. */
@@ -98,7 +104,8 @@ export class CalibrationSamples {
       vectors.values().next().value?.length ??
       [...carried.values()].find((member) => member.vector !== null)?.vector?.length ??
       0;
-    const buffer = new Float32Array(dims * memories.length);
+    const sampleVectors = new SampleVectors(dims, memories.length);
+    const buffer = sampleVectors.vectors;
     const members = memories.map((memory, index): SampleMember => {
       const slot = buffer.subarray(index * dims, (index + 1) * dims);
       const kept = carried.get(memory.id);
@@ -124,7 +131,7 @@ export class CalibrationSamples {
         mentions: byMemory.get(memory.id) ?? [],
       };
     });
-    return { members };
+    return { members, vectors: sampleVectors };
   }
 }
 

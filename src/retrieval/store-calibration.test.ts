@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Entity } from '../model/graph.js';
 import type { CalibrationSample, SampleMember } from './calibration-sample.js';
 import type { QueryGraph } from './graph-recall.js';
+import { SampleVectors } from './sample-dots.js';
 import {
   ALPHA,
   percentileOf,
@@ -126,6 +127,28 @@ describe('the shift measured on a sample', () => {
         const sample = sampleOf(size, seed, options);
         const q = query(seed + 10, withGraph);
         expect(sampleShift(sample, q)).toEqual(storeShift(sampleRelevances(sample, q)));
+      }
+    }
+  });
+
+  /** The same sample with its members' vectors held together for scoring at once, as the engine reads it. */
+  function withVectors(sample: CalibrationSample): CalibrationSample {
+    const vectors = new SampleVectors(DIMS, sample.members.length);
+    const members = sample.members.map((member, index) => {
+      if (member.vector === null) return member;
+      const slot = vectors.vectors.subarray(index * DIMS, (index + 1) * DIMS);
+      slot.set(member.vector);
+      return { ...member, vector: slot };
+    });
+    return { members, vectors };
+  }
+
+  it('scores every member alike whether its vectors are held together or not', () => {
+    for (const seed of [1, 2]) {
+      const sample = sampleOf(256, seed, { nan: true });
+      for (const q of [query(seed, true), { ...query(seed, false), vector: query(seed, false).vector.subarray(0, 11) }]) {
+        expect(sampleRelevances(withVectors(sample), q)).toEqual(sampleRelevances(sample, q));
+        expect(sampleShift(withVectors(sample), q)).toEqual(sampleShift(sample, q));
       }
     }
   });

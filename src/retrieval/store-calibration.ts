@@ -117,11 +117,13 @@ function sampleRawScores(sample: CalibrationSample, query: SampleQuery): Float64
   norm = Math.sqrt(norm) || 1;
   const noEntities = new Map();
   const raws = new Float64Array(sample.members.length);
+  // All at once when the sample holds its vectors together (sample-dots.ts): the same doubles as `dot`.
+  const dots = sample.vectors?.dots(query.vector);
   sample.members.forEach((member, index) => {
     const signals = {
       coverage: memberCoverage(query.stems, member),
       bm25: query.bm25.get(member.id) ?? null,
-      cosine: member.vector ? dot(query.vector, member.vector) / norm : null,
+      cosine: member.vector ? (dots ? (dots[index] as number) : dot(query.vector, member.vector)) / norm : null,
     };
     // Only the "about" path: hops and dates need entity records, and are rare.
     const graph = query.graph ? partOf(query.graph, member.mentions, noEntities).boost : 0;
