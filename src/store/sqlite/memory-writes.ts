@@ -39,7 +39,9 @@ export class MemoryWrites {
       `CREATE TEMP TRIGGER IF NOT EXISTS engram_written_memory_update AFTER UPDATE OF ${columns.join(', ')} ON main.memories ${count};`,
       `CREATE TEMP TRIGGER IF NOT EXISTS engram_written_memory_delete AFTER DELETE ON main.memories ${count};`,
     ];
-    for (const table of WATCHED) {
+    // A file held at an older schema (`migrateTo`) may not have every table yet: none to watch.
+    const present = new Set(db.prepare(`SELECT name FROM main.sqlite_master WHERE type = 'table'`).pluck().all() as string[]);
+    for (const table of WATCHED.filter((name) => present.has(name))) {
       for (const event of ['INSERT', 'UPDATE', 'DELETE']) {
         triggers.push(
           `CREATE TEMP TRIGGER IF NOT EXISTS engram_written_${table}_${event.toLowerCase()} AFTER ${event} ON main.${table} ${count};`,
