@@ -137,6 +137,15 @@ describe("the graph's lookups kept under the change mark", () => {
     expect(await about()).toEqual([]);
   });
 
+  it('answers several names in order, each entity once, from the names kept one by one', async () => {
+    await store.upsertEntities(TENANT, [person('Bob', { aliases: ['Robert'] })], at(1));
+    const ids = async (...asked: string[]) => (await store.findEntities(TENANT, asked)).map((e) => e.id);
+
+    expect(await ids('Robert', 'Alice', 'Bob', 'nobody')).toEqual(['e-bob', 'e-alice']);
+    expect(await ids('Alice', 'Robert')).toEqual(['e-alice', 'e-bob']);
+    expect(await ids('Bob', 'Robert', 'Bob')).toEqual(['e-bob']);
+  });
+
   it('gives each caller its own copies', async () => {
     const [alice] = await store.findEntities(TENANT, ['Alice']);
     alice?.aliases.push('scribbled');

@@ -8,14 +8,14 @@
  */
 import type { MemoryWrites } from './memory-writes.js';
 
-/** Answers kept at most; past it, all are let go. */
-const MAX_ANSWERS = 1_000;
+/** Answers kept at most (most are short: a name's entities, often none); past it, all are let go. */
+const MAX_ANSWERS = 10_000;
 
 export class KeptByMark<T> {
   private readonly writes: MemoryWrites;
   private readonly copy: (item: T) => T;
   private mark: string | null = null;
-  private readonly answers = new Map<string, readonly T[]>();
+  private readonly kept = new Map<string, readonly T[]>();
 
   /** @param copy a copy of an item that shares nothing a caller could change */
   constructor(writes: MemoryWrites, copy: (item: T) => T) {
@@ -25,16 +25,23 @@ export class KeptByMark<T> {
 
   /** The answer kept for `key`, or what `read` answers, kept from here on. */
   answer(key: string, read: () => readonly T[]): T[] {
+    return this.answers([key], read)[0] as T[];
+  }
+
+  /** The answer kept for each of `keys`, or what `read` answers for it, kept from here on; the mark checked once. */
+  answers(keys: readonly string[], read: (key: string, index: number) => readonly T[]): T[][] {
     const mark = this.writes.mark();
-    if (mark !== this.mark || this.answers.size >= MAX_ANSWERS) {
-      this.answers.clear();
+    if (mark !== this.mark || this.kept.size >= MAX_ANSWERS) {
+      this.kept.clear();
       this.mark = mark;
     }
-    let kept = this.answers.get(key);
-    if (kept === undefined) {
-      kept = read().map(this.copy);
-      this.answers.set(key, kept);
-    }
-    return kept.map(this.copy);
+    return keys.map((key, index) => {
+      let kept = this.kept.get(key);
+      if (kept === undefined) {
+        kept = read(key, index).map(this.copy);
+        this.kept.set(key, kept);
+      }
+      return kept.map(this.copy);
+    });
   }
 }

@@ -492,9 +492,22 @@ export class SqliteStore implements Store {
   }
 
   async findEntities(tenant: string, names: readonly string[]): Promise<Entity[]> {
-    return this.lookups.entities.answer(JSON.stringify([tenant, names]), () =>
-      findEntityRows(this.db, tenant, names).map(rowToEntity),
+    // Name by name, each answer kept: a query's names are the n-grams of its words, most of which
+    // the previous queries named too. In order, each entity once, as one lookup of them all.
+    const seen = new Set<string>();
+    const found: Entity[] = [];
+    const each = this.lookups.entities.answers(
+      names.map((name) => JSON.stringify([tenant, name])),
+      (_, index) => findEntityRows(this.db, tenant, [names[index] as string]).map(rowToEntity),
     );
+    for (const entities of each) {
+      for (const entity of entities) {
+        if (seen.has(entity.id)) continue;
+        seen.add(entity.id);
+        found.push(entity);
+      }
+    }
+    return found;
   }
 
   async searchEntities(tenant: string, query: string, limit: number): Promise<Entity[]> {
