@@ -192,7 +192,8 @@ describe('PostgresStore word statistics', () => {
       const client = new pg.Client({ connectionString: first.url });
       await client.connect();
       await client.query(`DROP INDEX memories_spread; DROP TABLE search_statistics; DROP FUNCTION engram_search_statistics_added,
-        engram_search_statistics_removed, engram_search_statistics_changed CASCADE; DELETE FROM engram_schema WHERE version >= 4`);
+        engram_search_statistics_removed, engram_search_statistics_changed, engram_memory_changed CASCADE;
+        DROP TABLE memory_change_count; DELETE FROM engram_schema WHERE version >= 4`);
       await client.end();
       const upgraded = new PostgresStore(first.url);
       try {
@@ -293,6 +294,43 @@ describe('PostgresStore vectors', () => {
       await second.close();
     }
   }, 120_000);
+});
+
+describe('PostgresStore change mark', () => {
+  it("moves with another process's writes of memories and mentions, never with its retrieval stamps", async () => {
+    const first = await freshStore();
+    const second = new PostgresStore(first.url);
+    try {
+      await first.commit({ insert: [{ memory: makeMemory({ id: 'a' }), vector: null }] });
+      const marks = [await first.memoryChangeMark(TENANT)];
+      const moved = async () => {
+        const mark = await first.memoryChangeMark(TENANT);
+        expect(marks).not.toContain(mark);
+        marks.push(mark);
+      };
+
+      await second.recordRetrieval(TENANT, ['a'], minutesAfterEpoch(5));
+      expect(await first.memoryChangeMark(TENANT)).toBe(marks[0]);
+      await second.commit({ update: [{ memory: makeMemory({ id: 'a', archivedAt: minutesAfterEpoch(6) }) }] });
+      await moved();
+      await second.recordExtractions(
+        TENANT,
+        [
+          {
+            memoryId: 'a',
+            entities: [{ id: 'e-alice', name: 'Alice', type: 'person' }],
+            mentions: [{ name: 'Alice', role: 'speaker' }],
+            relations: [],
+          },
+        ],
+        minutesAfterEpoch(7),
+      );
+      await moved();
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  }, 60_000);
 });
 
 describe('PostgresStore migrations', () => {

@@ -2,8 +2,8 @@
  * Per-store calibration through the engine, with the real local model and a real SQLite file:
  * on a grown store, a query that resembles much of it loses the same amount of relevance on
  * every hit, in the same order as without the correction; a young store keeps the fixed curve;
- * the shift is the same for the same store in a new engine, and follows what this engine
- * forgets; receipts and stats show it. The sample itself is spread over the whole store, old
+ * the shift is the same for the same store in a new engine, and follows what this engine, or
+ * another on the same file, forgets; receipts and stats show it. The sample itself is spread over the whole store, old
  * memories as well as new, by the random part of their ids.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -164,6 +164,22 @@ describe('per-store calibration', () => {
       expect((await young.stats()).calibration).toMatchObject({ sampled: 39 });
     } finally {
       await young.close();
+    }
+  });
+
+  it("follows another engine's writes to the same file, whichever memory they touch", async () => {
+    const first = await open('shared');
+    const second = await open('shared');
+    try {
+      await first.rememberMany(aliceTurns(40).map((text) => ({ text, kind: 'episode' as const })));
+      expect((await first.stats()).calibration).toMatchObject({ sampled: 40 });
+      // The oldest memory: the newest stays as it was, yet the sample must lose it.
+      const [oldest] = await second.list({ order: 'oldest', limit: 1 });
+      await second.forget(oldest?.id ?? '');
+      expect((await first.stats()).calibration).toMatchObject({ sampled: 39 });
+    } finally {
+      await second.close();
+      await first.close();
     }
   });
 

@@ -8,17 +8,20 @@
  * a ULID's random tail, the first SAMPLE_SIZE are a uniform sample of every age that a new
  * memory enters only where its tail falls (a bottom-k sample): one indexed read at any size,
  * the same for the same store whatever engine reads it. What scoring needs of each member — its
- * vector, its stemmed words, its mentions — is read once and kept until the store's newest
- * memory changes (checked on every search: one indexed lookup; any new memory may enter the
- * sample) or this engine changes a memory; a query is then scored against the sample in memory
- * (256 dot products and set lookups). When new memories arrive, the sample is listed again, the
- * members still in it are carried over and only the ones new to it are read and stemmed; after
- * this engine edits, archives or restores one, all are read again.
+ * vector, its stemmed words, its mentions — is read once and kept until the store's change mark
+ * moves (`MemoryReader.memoryChangeMark`, checked on every search: a pragma on SQLite, one row
+ * on PostgreSQL; any write of a memory's record, vector or mentions, by this engine or another
+ * process, moves it; a new memory may enter the sample, an archived one leave it) or this engine
+ * changes a memory; a query is then scored against the sample in memory (256 dot products and
+ * set lookups). When the mark moves, the sample is listed again, the members still in it and
+ * unchanged (the same updatedAt) are carried over and only the others are read and stemmed;
+ * after this engine edits, archives or restores one, all are read again.
  */
 import { normalize } from '../embedding/embedder.js';
 import type { Kind } from '../model/memory.js';
 import type { GraphStore, MemoryFilter, MemoryReader, VectorSearch } from '../store/store.js';
 import { stemSet } from './coverage.js';
+import { SampleVectors } from './sample-dots.js';
 
 /** Members of the sample at most. */
 export const SAMPLE_SIZE = 256;
@@ -41,6 +44,11 @@ export interface SampleMember {
 /** A tenant's sample: all of a store smaller than SAMPLE_SIZE. */
 export interface CalibrationSample {
   members: readonly SampleMember[];
+  /**
+   * The members' vectors, where each member's `vector` is a view (member i's at place i), for
+   * scoring a query against all of them at once; without it each is scored on its own.
+   */
+  vectors?: SampleVectors | undefined;
 }
 
 /** The store parts the sample is read from. */
@@ -50,8 +58,8 @@ export type SampleReader = MemoryReader & VectorSearch & Pick<GraphStore, 'listM
 const LEFT_OUT: readonly Kind[] = ['working_set'];
 
 /**
- * Samples per tenant, each kept while the tenant's newest memory stays the same: no memory has
- * arrived since that may belong in it.
+ * Samples per tenant, each kept while the store's change mark stays the same: no memory has
+ * arrived, changed or left since that may belong in it.
  */
 export class CalibrationSamples {
   private readonly kept = new Map<string, { key: string; sample: Promise<CalibrationSample> }>();
@@ -75,8 +83,7 @@ export class CalibrationSamples {
   }
 
   private async versionOf(tenant: string): Promise<string> {
-    const [newest] = await this.store.listMemories(sampled(tenant), { limit: 1, order: 'newest' });
-    return newest ? `${newest.id} ${newest.updatedAt}` : '';
+    return this.store.memoryChangeMark(tenant);
   }
 
   /** The tenant's memories spread over the store as a sample, carrying over the members of `previous` that are unchanged. */
@@ -97,7 +104,8 @@ export class CalibrationSamples {
       vectors.values().next().value?.length ??
       [...carried.values()].find((member) => member.vector !== null)?.vector?.length ??
       0;
-    const buffer = new Float32Array(dims * memories.length);
+    const sampleVectors = new SampleVectors(dims, memories.length);
+    const buffer = sampleVectors.vectors;
     const members = memories.map((memory, index): SampleMember => {
       const slot = buffer.subarray(index * dims, (index + 1) * dims);
       const kept = carried.get(memory.id);
@@ -123,7 +131,7 @@ export class CalibrationSamples {
         mentions: byMemory.get(memory.id) ?? [],
       };
     });
-    return { members };
+    return { members, vectors: sampleVectors };
   }
 }
 

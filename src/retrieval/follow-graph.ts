@@ -66,7 +66,7 @@ export async function followGraph<D extends GraphDraft>(parts: {
   const drafts = [...parts.drafts, ...(await parts.draft(about))];
   await addGraphParts(store, filter.tenant, graph, drafts);
   // The seeds are the best hits so far, ranked by the score the search will rank them with.
-  const seeds = [...drafts].sort((a, b) => score(b) - score(a)).slice(0, GRAPH_REACH.seeds);
+  const seeds = bestFirst(drafts, score).slice(0, GRAPH_REACH.seeds);
   const beside = await neighboursOf(
     store,
     filter,
@@ -83,7 +83,7 @@ export async function followGraph<D extends GraphDraft>(parts: {
     const from = byId.get(seedId);
     if (d && from) liftBeside(d, from);
   }
-  const ranked = [...byId.values()].sort((a, b) => score(b) - score(a));
+  const ranked = bestFirst([...byId.values()], score);
   await addSurroundings(store, filter, ranked, unlifted, beside, bounded ? 0 : SURROUNDINGS_READ);
   return [...byId.values()];
 }
@@ -121,6 +121,17 @@ async function addSurroundings(
     const next = unlifted.get(memoryId);
     if (around && next !== undefined) around.neighbourRaw = Math.max(around.neighbourRaw, next);
   }
+}
+
+/**
+ * `drafts` best first by `score`, in the order sorting them with `score(b) - score(a)` gives (the
+ * sort is stable), each scored once rather than on every comparison.
+ */
+function bestFirst<D>(drafts: readonly D[], score: (d: D) => number): D[] {
+  return drafts
+    .map((d) => ({ d, score: score(d) }))
+    .sort((a, b) => b.score - a.score)
+    .map(({ d }) => d);
 }
 
 /** Lifts `d` towards the hit `from` it sits beside, never past it: the best match keeps its place. */

@@ -23,7 +23,7 @@ import { fusedBase, fusedScores } from './fused-rank.js';
 import { type GraphReader, type QueryGraph, readQueryGraph } from './graph-recall.js';
 import { keywordOverlap, keywordSet } from './keyword-overlap.js';
 import { readOnce } from './read-once.js';
-import { NO_SHIFT, sampleRelevances, shiftRelevance, type StoreShift, storeShift } from './store-calibration.js';
+import { NO_SHIFT, sampleShift, shiftRelevance, type StoreShift } from './store-calibration.js';
 
 // The modes and fusions are part of the search request (model/search-request.ts).
 export { type Fusion, FUSIONS, SEARCH_MODES, type SearchMode } from '../model/search-request.js';
@@ -348,7 +348,7 @@ async function measureShift(
   const { lexicalWeight } = request.settings;
   if (request.mode !== 'hybrid' || query.queryVector === null || sample === null) return NO_SHIFT;
   const { stems, bm25, graph } = query;
-  return storeShift(sampleRelevances(sample, { stems, vector: query.queryVector, bm25, graph, lexicalWeight }));
+  return sampleShift(sample, { stems, vector: query.queryVector, bm25, graph, lexicalWeight });
 }
 
 /** Coverage of the memory alone, averaged with coverage of memory and context when it has context. */

@@ -18,30 +18,32 @@ const VIEW = Symbol('read-once view');
 
 export function readOnce<S extends Reads>(store: S): S {
   if ((store as { [VIEW]?: true })[VIEW]) return store;
-  const memories = new Map<string, Memory | null>();
-  const mentions = new Map<string, Mention[]>();
+  // By tenant, then id: an id's hash is known, a key joining tenant and id would be hashed anew.
+  const memoriesBy = new Map<string, Map<string, Memory | null>>();
+  const mentionsBy = new Map<string, Map<string, Mention[]>>();
 
   const getMemories: Reads['getMemories'] = async (tenant, ids) => {
-    const missing = ids.filter((id) => !memories.has(key(tenant, id)));
+    const memories = ofTenant(memoriesBy, tenant);
+    const missing = ids.filter((id) => !memories.has(id));
     if (missing.length > 0) {
       const read = new Map((await store.getMemories(tenant, missing)).map((memory) => [memory.id, memory]));
-      for (const id of missing) memories.set(key(tenant, id), read.get(id) ?? null);
+      for (const id of missing) memories.set(id, read.get(id) ?? null);
     }
-    return ids.flatMap((id) => memories.get(key(tenant, id)) ?? []);
+    return ids.flatMap((id) => memories.get(id) ?? []);
   };
 
   const listMentionsInMemories: Reads['listMentionsInMemories'] = async (tenant, memoryIds) => {
-    const missing = memoryIds.filter((id) => !mentions.has(key(tenant, id)));
+    const mentions = ofTenant(mentionsBy, tenant);
+    const missing = memoryIds.filter((id) => !mentions.has(id));
     if (missing.length > 0) {
-      for (const id of missing) mentions.set(key(tenant, id), []);
+      for (const id of missing) mentions.set(id, []);
       for (const mention of await store.listMentionsInMemories(tenant, missing)) {
-        mentions.get(key(tenant, mention.memoryId))?.push(mention);
+        mentions.get(mention.memoryId)?.push(mention);
       }
     }
-    return memoryIds.flatMap((id) => mentions.get(key(tenant, id)) ?? []);
+    return memoryIds.flatMap((id) => mentions.get(id) ?? []);
   };
 
-  const key = (tenant: string, id: string) => `${tenant}\u0000${id}`;
   return new Proxy(store, {
     get(target, property) {
       if (property === VIEW) return true;
@@ -51,4 +53,11 @@ export function readOnce<S extends Reads>(store: S): S {
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
+}
+
+/** The tenant's entries of `byTenant`, made on first use. */
+function ofTenant<T>(byTenant: Map<string, Map<string, T>>, tenant: string): Map<string, T> {
+  let entries = byTenant.get(tenant);
+  if (entries === undefined) byTenant.set(tenant, (entries = new Map()));
+  return entries;
 }

@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
 
+import type { Entity } from '../model/graph.js';
+import type { CalibrationSample, SampleMember } from './calibration-sample.js';
+import type { QueryGraph } from './graph-recall.js';
+import { SampleVectors } from './sample-dots.js';
 import {
   ALPHA,
   percentileOf,
   REFERENCE,
+  type SampleQuery,
+  sampleRelevances,
+  sampleShift,
   shiftRelevance,
   storeShift,
   YOUNG_STORE,
@@ -51,5 +58,103 @@ describe('the shift of one query', () => {
   it('never takes relevance below 0', () => {
     expect(shiftRelevance(0.1, 0.15)).toBe(0);
     expect(shiftRelevance(0.7, 0.15)).toBeCloseTo(0.55, 10);
+  });
+});
+
+describe('the shift measured on a sample', () => {
+  /** A small deterministic generator (a linear congruential one), so each case is the same on every run. */
+  const generator = (seed: number) => {
+    let state = seed;
+    return () => {
+      state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return state / 2_147_483_648;
+    };
+  };
+  const WORDS = ['garden', 'bicycl', 'concert', 'kitchen', 'letter', 'hike', 'song', 'market'];
+  const DIMS = 16;
+
+  /** `size` members with words, most with vectors, some with context and mentions; `ties` makes many score alike. */
+  function sampleOf(size: number, seed: number, options: { ties?: boolean; nan?: boolean } = {}): CalibrationSample {
+    const random = generator(seed);
+    const members = Array.from({ length: size }, (_, i): SampleMember => {
+      const words = new Set(WORDS.filter(() => random() < 0.3));
+      const vector =
+        options.ties && i % 2 === 0
+          ? new Float32Array(DIMS).fill(0.25)
+          : Float32Array.from({ length: DIMS }, () => random() - 0.3);
+      if (options.nan && i === 3) vector[0] = Number.NaN;
+      return {
+        id: `m${i}`,
+        updatedAt: '2026-01-01T00:00:00.000Z',
+        vector: random() < 0.1 ? null : vector,
+        words,
+        withContext: random() < 0.2 ? new Set([...words, 'station']) : null,
+        mentions:
+          random() < 0.3
+            ? [{ entityId: random() < 0.5 ? 'e-alice' : 'e-bob', role: random() < 0.5 ? 'speaker' : 'mention' }]
+            : [],
+      };
+    });
+    return { members };
+  }
+
+  const alice = { id: 'e-alice', name: 'Alice', type: 'person' } as Entity;
+  const graph: QueryGraph = { named: new Map([['e-alice', alice]]), hops: new Map(), asksWhen: false };
+  const query = (seed: number, withGraph: boolean): SampleQuery => {
+    const random = generator(seed);
+    return {
+      stems: new Set(['garden', 'bicycl', 'station']),
+      vector: Float32Array.from({ length: DIMS }, () => random() - 0.2),
+      bm25: new Map([
+        ['m1', 3.5],
+        ['m7', 0.8],
+      ]),
+      graph: withGraph ? graph : null,
+      lexicalWeight: 0.55,
+    };
+  };
+
+  it.each([
+    ['an empty store', 0, {}],
+    ['a young store', 30, {}],
+    ['a store halfway up the ramp', 120, {}],
+    ['a full sample', 256, {}],
+    ['a full sample where many members score alike', 256, { ties: true }],
+    ['a sample with a member whose vector holds NaN', 256, { nan: true }],
+  ] as const)('is the shift of the relevances of every member, on %s', (_, size, options) => {
+    for (const seed of [1, 2, 3]) {
+      for (const withGraph of [false, true]) {
+        const sample = sampleOf(size, seed, options);
+        const q = query(seed + 10, withGraph);
+        expect(sampleShift(sample, q)).toEqual(storeShift(sampleRelevances(sample, q)));
+      }
+    }
+  });
+
+  /** The same sample with its members' vectors held together for scoring at once, as the engine reads it. */
+  function withVectors(sample: CalibrationSample): CalibrationSample {
+    const vectors = new SampleVectors(DIMS, sample.members.length);
+    const members = sample.members.map((member, index) => {
+      if (member.vector === null) return member;
+      const slot = vectors.vectors.subarray(index * DIMS, (index + 1) * DIMS);
+      slot.set(member.vector);
+      return { ...member, vector: slot };
+    });
+    return { members, vectors };
+  }
+
+  it('scores every member alike whether its vectors are held together or not', () => {
+    for (const seed of [1, 2]) {
+      const sample = sampleOf(256, seed, { nan: true });
+      for (const q of [query(seed, true), { ...query(seed, false), vector: query(seed, false).vector.subarray(0, 11) }]) {
+        expect(sampleRelevances(withVectors(sample), q)).toEqual(sampleRelevances(sample, q));
+        expect(sampleShift(withVectors(sample), q)).toEqual(sampleShift(sample, q));
+      }
+    }
+  });
+
+  it('shifts a query that resembles much of the store', () => {
+    const sample = sampleOf(256, 4, { ties: true });
+    expect(sampleShift(sample, query(5, true)).shift).toBeGreaterThan(0);
   });
 });

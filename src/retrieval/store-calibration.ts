@@ -67,9 +67,14 @@ export function percentileOf(values: readonly number[], p: number): number | nul
 /** The shift for a query whose relevances over the sample are `relevances`. */
 export function storeShift(relevances: readonly number[]): StoreShift {
   const percentile = percentileOf(relevances, SAMPLE_PERCENTILE);
-  const weight = youngStoreWeight(relevances.length);
   if (percentile === null) return NO_SHIFT;
-  return { shift: weight * ALPHA * Math.max(0, percentile - REFERENCE), percentile, sampled: relevances.length, weight };
+  return shiftAt(percentile, relevances.length);
+}
+
+/** The shift for a query whose percentile over a sample of `sampled` memories is `percentile`. */
+function shiftAt(percentile: number, sampled: number): StoreShift {
+  const weight = youngStoreWeight(sampled);
+  return { shift: weight * ALPHA * Math.max(0, percentile - REFERENCE), percentile, sampled, weight };
 }
 
 /** Calibrated relevance with the store's shift taken off, never below 0. */
@@ -89,20 +94,42 @@ export interface SampleQuery {
 
 /** The query's calibrated relevance to each member of the sample. */
 export function sampleRelevances(sample: CalibrationSample, query: SampleQuery): number[] {
+  return Array.from(sampleRawScores(sample, query), calibrate);
+}
+
+/**
+ * The store's shift for `query`: `storeShift(sampleRelevances(sample, query))`, found with one
+ * calibration instead of one per member. The curve never decreases, so the member at the
+ * percentile's place in the order of raw scores is the one there in the order of relevances, and
+ * its relevance is the percentile (a NaN score, which calibrates to 1, sorts last either way).
+ */
+export function sampleShift(sample: CalibrationSample, query: SampleQuery): StoreShift {
+  const raws = sampleRawScores(sample, query).sort();
+  if (raws.length === 0) return NO_SHIFT;
+  const place = Math.min(raws.length - 1, Math.floor(SAMPLE_PERCENTILE * raws.length));
+  return shiftAt(calibrate(raws[place] as number), raws.length);
+}
+
+/** The query's raw hybrid score (the graph's "about" part added) against each member of the sample. */
+function sampleRawScores(sample: CalibrationSample, query: SampleQuery): Float64Array {
   let norm = 0;
   for (let i = 0; i < query.vector.length; i++) norm += (query.vector[i] as number) ** 2;
   norm = Math.sqrt(norm) || 1;
   const noEntities = new Map();
-  return sample.members.map((member) => {
+  const raws = new Float64Array(sample.members.length);
+  // All at once when the sample holds its vectors together (sample-dots.ts): the same doubles as `dot`.
+  const dots = sample.vectors?.dots(query.vector);
+  sample.members.forEach((member, index) => {
     const signals = {
       coverage: memberCoverage(query.stems, member),
       bm25: query.bm25.get(member.id) ?? null,
-      cosine: member.vector ? dot(query.vector, member.vector) / norm : null,
+      cosine: member.vector ? (dots ? (dots[index] as number) : dot(query.vector, member.vector)) / norm : null,
     };
     // Only the "about" path: hops and dates need entity records, and are rare.
     const graph = query.graph ? partOf(query.graph, member.mentions, noEntities).boost : 0;
-    return calibrate(hybridRawScore(signals, true, query.lexicalWeight) + graph);
+    raws[index] = hybridRawScore(signals, true, query.lexicalWeight) + graph;
   });
+  return raws;
 }
 
 function memberCoverage(query: ReadonlySet<string>, member: SampleMember): number {

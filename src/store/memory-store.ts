@@ -72,6 +72,15 @@ export interface MemoryReader {
    * session has no neighbours. Nearest first for each memory asked for, in that order.
    */
   listSessionNeighbours(filter: MemoryFilter, memoryIds: readonly string[], radius: number): Promise<SessionNeighbour[]>;
+  /**
+   * A mark that moves whenever a memory of `tenant` may have changed — its record (its retrieval
+   * stamps aside), its vector or its mentions — written by this store or by any other connection
+   * or process sharing the database: what a caller read under one mark is still true while the
+   * store gives the same mark. It may move for other writes too (another tenant's, another
+   * connection's anything), never stay for one of these. One cheap read, for checking before
+   * every search (per-store calibration's sample).
+   */
+  memoryChangeMark(tenant: string): Promise<string>;
 }
 
 /** A memory beside another in the same session. */

@@ -58,6 +58,19 @@ export function activationLogContract(current: () => ActivationLog & MemoryStore
       expect(await store.listReceipts(OTHER_TENANT, { limit: 10 })).toEqual([]);
     });
 
+    it("keeps the memories' change mark through a decision and its stamps", async () => {
+      const store = current();
+      await store.commit({ insert: [{ memory: makeMemory({ id: 'a' }), vector: null }] });
+      const mark = await store.memoryChangeMark(TENANT);
+      await store.recordActivation({
+        receipt: makeReceipt({ id: 'r1', turn: 1 }),
+        injected: [{ memoryId: 'a', turn: 1, lane: 'hot' }],
+        retrieved: ['a'],
+      });
+
+      expect(await store.memoryChangeMark(TENANT)).toBe(mark);
+    });
+
     it('returns a stored receipt exactly as written', async () => {
       const store = current();
       const receipt = makeReceipt({ id: 'r1', turn: 4, whyTheseIds: { a: 'quota: must 1 of 2' }, belowThreshold: 3 });

@@ -16,6 +16,16 @@ export function graphMentionsContract(current: () => GraphTestStore): void {
       store = current();
     });
 
+    it('moves the change mark when mentions are recorded or removed', async () => {
+      await storeMemories(store, 'm1');
+      const before = await store.memoryChangeMark(TENANT);
+      await store.recordExtractions(TENANT, [aliceAtAcme('m1')], at());
+      const recorded = await store.memoryChangeMark(TENANT);
+      expect(recorded).not.toBe(before);
+      await store.removeMentions(TENANT, ['m1']);
+      expect(await store.memoryChangeMark(TENANT)).not.toBe(recorded);
+    });
+
     it('lists the newest memories mentioning each entity, live ones the filter admits, up to a limit per entity', async () => {
       await storeMemories(
         store,

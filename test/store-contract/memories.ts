@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 
 import type { MemoryEntry, MemoryFilter, MemoryStore } from '../../src/store/store.js';
 import { makeMemory, minutesAfterEpoch, OTHER_TENANT, TENANT } from '../fixtures/memory.js';
-import { EAST } from '../fixtures/vectors.js';
+import { EAST, NORTH } from '../fixtures/vectors.js';
 import { ALL, entry } from './fixtures.js';
 import { attempt, collect, idsOf } from './helpers.js';
 import { memorySpreadContract } from './memory-spread.js';
@@ -538,6 +538,79 @@ export function memoryStoreContract(current: () => MemoryStore): void {
       expect(await store.listSessionNeighbours(ALL, ['t2'], 0)).toEqual([]);
     });
 
+    it('answers for a memory the filter does not admit from its place among the turns it does', async () => {
+      await conversation();
+      await store.commit({
+        update: [
+          {
+            memory: makeMemory({ id: 't3', sessionId: 's1', occurredAt: minutesAfterEpoch(2), archivedAt: minutesAfterEpoch(9) }),
+          },
+        ],
+      });
+
+      for (let i = 0; i < 3; i++) {
+        expect(await store.listSessionNeighbours(ALL, ['t3', 't2'], 2)).toEqual([
+          { memoryId: 't2', of: 't3', distance: 1 },
+          { memoryId: 't4', of: 't3', distance: 1 },
+          { memoryId: 't1', of: 't3', distance: 2 },
+          { memoryId: 't5', of: 't3', distance: 2 },
+          { memoryId: 't1', of: 't2', distance: 1 },
+          { memoryId: 't4', of: 't2', distance: 1 },
+          { memoryId: 't0', of: 't2', distance: 2 },
+          { memoryId: 't5', of: 't2', distance: 2 },
+        ]);
+      }
+    });
+
+    it('answers anew after a turn is archived, restored, added or purged', async () => {
+      await conversation();
+      /** The turns beside t2 and t4, asked three times: the same each time (a store may keep what it read). */
+      const beside = async () => {
+        const answers = [];
+        for (let i = 0; i < 3; i++) answers.push(idsOfNeighbours(await store.listSessionNeighbours(ALL, ['t2', 't4'], 1)));
+        expect(new Set(answers.map((answer) => answer.join()))).toHaveLength(1);
+        return answers[0];
+      };
+      const t3 = makeMemory({ id: 't3', sessionId: 's1', occurredAt: minutesAfterEpoch(2), createdAt: minutesAfterEpoch(3) });
+      expect(await beside()).toEqual(['t1', 't3', 't3', 't5']);
+
+      await store.commit({ update: [{ memory: { ...t3, archivedAt: minutesAfterEpoch(9) } }] });
+      expect(await beside()).toEqual(['t1', 't4', 't2', 't5']);
+
+      await store.commit({ update: [{ memory: t3 }] });
+      // Late occurs with t4 and is stored after it: it comes right after t4.
+      await insert(entry(makeMemory({ id: 'late', sessionId: 's1', occurredAt: minutesAfterEpoch(3) })));
+      expect(await beside()).toEqual(['t1', 't3', 't3', 'late']);
+
+      await store.purgeMemories(TENANT, ['t3', 'late']);
+      expect(await beside()).toEqual(['t1', 't4', 't2', 't5']);
+    });
+
+    it('answers each filter with the turns it admits', async () => {
+      await conversation();
+      await store.commit({
+        update: [
+          {
+            memory: makeMemory({
+              id: 't3',
+              sessionId: 's1',
+              occurredAt: minutesAfterEpoch(2),
+              createdAt: minutesAfterEpoch(3),
+              tier: 'must',
+            }),
+          },
+        ],
+      });
+
+      for (let i = 0; i < 3; i++) {
+        expect(idsOfNeighbours(await store.listSessionNeighbours(ALL, ['t2'], 1))).toEqual(['t1', 't3']);
+        expect(idsOfNeighbours(await store.listSessionNeighbours({ ...ALL, tiers: ['unknown'] }, ['t2'], 1))).toEqual([
+          't1',
+          't4',
+        ]);
+      }
+    });
+
     it('stays within the tenant', async () => {
       await conversation();
       await insert(entry(makeMemory({ id: 'theirs', tenant: OTHER_TENANT, sessionId: 's1', occurredAt: minutesAfterEpoch(2) })));
@@ -548,6 +621,40 @@ export function memoryStoreContract(current: () => MemoryStore): void {
   });
 
   memorySpreadContract(current);
+
+  describe('the change mark', () => {
+    const a = makeMemory({ id: 'a', updatedAt: minutesAfterEpoch(1) });
+
+    it('stays while nothing is written, and through retrieval stamps', async () => {
+      await insert(entry(a, EAST));
+      const mark = await store.memoryChangeMark(TENANT);
+
+      expect(await store.memoryChangeMark(TENANT)).toBe(mark);
+      await store.recordRetrieval(TENANT, ['a'], minutesAfterEpoch(10));
+      expect(await store.memoryChangeMark(TENANT)).toBe(mark);
+    });
+
+    it('moves when a memory is added, changed, archived, given another vector or purged', async () => {
+      await insert(entry(a, EAST));
+      const marks = [await store.memoryChangeMark(TENANT)];
+      const moved = async () => {
+        const mark = await store.memoryChangeMark(TENANT);
+        expect(marks).not.toContain(mark);
+        marks.push(mark);
+      };
+
+      await insert(entry(makeMemory({ id: 'b' })));
+      await moved();
+      await store.commit({ update: [{ memory: { ...a, text: 'changed', updatedAt: minutesAfterEpoch(2) } }] });
+      await moved();
+      await store.commit({ update: [{ memory: { ...a, archivedAt: minutesAfterEpoch(3), updatedAt: minutesAfterEpoch(3) } }] });
+      await moved();
+      await store.commit({ update: [{ memory: a, vector: NORTH }] });
+      await moved();
+      await store.purgeMemories(TENANT, ['b']);
+      await moved();
+    });
+  });
 
   describe('retrieval statistics', () => {
     it('counts each retrieval and remembers when the last one happened', async () => {

@@ -274,6 +274,40 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
       CREATE INDEX memories_spread ON memories (tenant, (substr(id, 11) COLLATE "C"), (id COLLATE "C"));
     `,
   },
+  {
+    version: 6,
+    description: 'a count that moves with every change of the memories, their vectors or their mentions',
+    sql: `
+      -- One row, moved inside every transaction that writes a memory's record (its retrieval
+      -- stamps aside), its vector or its mentions, so every process knows when what it keeps of
+      -- them (per-store calibration's sample) may be out of date, exactly when it can see the
+      -- change. The triggers are named to fire before the word statistics' on the memories (in
+      -- name order), so every transaction takes this row before search_statistics and
+      -- vector_change_count, and none waits on another in the opposite order.
+      CREATE TABLE memory_change_count (
+        only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row),
+        change bigint NOT NULL
+      );
+      INSERT INTO memory_change_count (change) VALUES (0);
+
+      CREATE FUNCTION engram_memory_changed() RETURNS trigger LANGUAGE plpgsql
+        SET search_path FROM CURRENT AS $body$
+      BEGIN
+        UPDATE memory_change_count SET change = change + 1;
+        RETURN NULL;
+      END $body$;
+      CREATE TRIGGER memories_change_counted AFTER INSERT OR DELETE ON memories
+        FOR EACH STATEMENT EXECUTE FUNCTION engram_memory_changed();
+      CREATE TRIGGER memories_change_counted_update AFTER UPDATE OF
+          id, tenant, scope, kind, tier, pinned, hard_rule, text, abstract, context, key, session_id, source, trust,
+          data, tags, occurred_at, created_at, updated_at, superseded_by, archived_at, search_vector, search_length
+        ON memories FOR EACH STATEMENT EXECUTE FUNCTION engram_memory_changed();
+      CREATE TRIGGER memory_embeddings_change_counted AFTER INSERT OR UPDATE OR DELETE ON memory_embeddings
+        FOR EACH STATEMENT EXECUTE FUNCTION engram_memory_changed();
+      CREATE TRIGGER mentions_change_counted AFTER INSERT OR UPDATE OR DELETE ON mentions
+        FOR EACH STATEMENT EXECUTE FUNCTION engram_memory_changed();
+    `,
+  },
 ];
 
 /** The schema version this build writes. */

@@ -199,6 +199,12 @@ export class PostgresStore implements Store {
     return sessionNeighbours(await this.db(), filter, memoryIds, radius);
   }
 
+  async memoryChangeMark(_tenant: string): Promise<string> {
+    // Moved by triggers inside every transaction that writes a memory, its vector or its mentions (migration 6).
+    const result = await (await this.db()).query(`SELECT change FROM memory_change_count`);
+    return String((result.rows[0] as { change: string | number }).change);
+  }
+
   async countMemories(filter: MemoryFilter): Promise<number> {
     const params = new Params();
     const where = filterClause(filter, 'm', params);

@@ -11,7 +11,13 @@ import { cachedStatement } from './statement-cache.js';
 export class KeptByMemory<T> {
   private readonly db: Database.Database;
   private readonly max: number;
-  private readonly kept = new Map<string, T>();
+  /**
+   * By tenant, then memory id. Two levels rather than one key joining both: an id looked up is
+   * a string whose hash is already known, where a joined key is a new string hashed on each
+   * lookup (a search looks up several hundred).
+   */
+  private readonly kept = new Map<string, Map<string, T>>();
+  private size = 0;
   private version: number | null = null;
 
   constructor(db: Database.Database, max: number) {
@@ -23,38 +29,46 @@ export class KeptByMemory<T> {
   refresh(): void {
     const version = cachedStatement(this.db, 'PRAGMA data_version').pluck().get() as number;
     if (version !== this.version) {
-      this.kept.clear();
+      this.clear();
       this.version = version;
     }
   }
 
   get(tenant: string, id: string): T | undefined {
-    return this.kept.get(key(tenant, id));
+    return this.kept.get(tenant)?.get(id);
   }
 
   /** Keeps these entries, letting the oldest go first to stay within the bound. */
   keep(entries: readonly (readonly [tenant: string, id: string, value: T])[]): void {
-    if (this.kept.size + entries.length > this.max) {
-      let drop = Math.max(this.kept.size >> 1, this.kept.size + entries.length - this.max);
-      for (const k of this.kept.keys()) {
-        if (drop-- <= 0) break;
-        this.kept.delete(k);
+    if (this.size + entries.length > this.max) {
+      let drop = Math.max(this.size >> 1, this.size + entries.length - this.max);
+      for (const byId of this.kept.values()) {
+        for (const id of byId.keys()) {
+          if (drop <= 0) break;
+          byId.delete(id);
+          this.size -= 1;
+          drop -= 1;
+        }
       }
     }
-    for (const [tenant, id, value] of entries) this.kept.set(key(tenant, id), value);
+    for (const [tenant, id, value] of entries) {
+      let byId = this.kept.get(tenant);
+      if (byId === undefined) this.kept.set(tenant, (byId = new Map()));
+      if (!byId.has(id)) this.size += 1;
+      byId.set(id, value);
+    }
   }
 
   /** Lets these memories' entries go. */
   drop(tenant: string, ids: readonly string[]): void {
-    for (const id of ids) this.kept.delete(key(tenant, id));
+    const byId = this.kept.get(tenant);
+    if (byId === undefined) return;
+    for (const id of ids) if (byId.delete(id)) this.size -= 1;
   }
 
   /** Lets every entry go. */
   clear(): void {
     this.kept.clear();
+    this.size = 0;
   }
-}
-
-function key(tenant: string, id: string): string {
-  return `${tenant}\u0000${id}`;
 }

@@ -37,6 +37,12 @@ export class KeptMemories {
     return { found, missing };
   }
 
+  /** The session of each of `ids` among the memories kept (null without one), undefined for one not kept. */
+  sessionsOf(tenant: string, ids: readonly string[]): Map<string, string | null | undefined> {
+    this.kept.refresh();
+    return new Map(ids.map((id) => [id, this.kept.get(tenant, id)?.sessionId]));
+  }
+
   /** Keeps copies of these memories, just read. */
   keep(memories: readonly Memory[]): void {
     this.kept.keep(memories.map((memory) => [memory.tenant, memory.id, copy(memory)] as const));

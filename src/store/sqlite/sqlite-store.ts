@@ -63,15 +63,17 @@ import {
   resolveRelation,
 } from './graph-relations.js';
 import { rowToEntity } from './graph-rows.js';
+import { KeptByMark } from './kept-by-mark.js';
 import { KeptMemories } from './kept-memories.js';
 import { KeptMentions } from './kept-mentions.js';
+import { KeptSessionTurns } from './kept-session-turns.js';
 import { listMemoryRows } from './memory-list.js';
+import { MemoryWrites } from './memory-writes.js';
 import { LATEST_VERSION } from './migrations.js';
 import { IN_MEMORY, openDatabase, type OpenDatabaseOptions } from './open-database.js';
 import { PlannerStatistics } from './planner-statistics.js';
 import { blobToVector, MEMORY_COLUMNS, type MemoryRow, memoryToParams, rowToMemory, vectorToBlob } from './rows.js';
 import { listInjectionRows, listSessionRows } from './session-list.js';
-import { sessionNeighbours } from './session-neighbours.js';
 import {
   readActivity,
   readInjections,
@@ -101,6 +103,13 @@ export interface SqliteStoreOptions extends OpenDatabaseOptions {
   floatVectorBytes?: number;
 }
 
+/** The graph lookups of graph-aware recall, kept across searches. */
+interface GraphLookups {
+  entities: KeptByMark<Entity>;
+  relations: KeptByMark<Relation>;
+  mentions: KeptByMark<Mention>;
+}
+
 /** The embedded default Store: every part over one SQLite file (or `:memory:`). */
 export class SqliteStore implements Store {
   readonly file: string;
@@ -111,6 +120,9 @@ export class SqliteStore implements Store {
   private statistics: PlannerStatistics | null = null;
   private keptMemories: KeptMemories | null = null;
   private keptMentionLists: KeptMentions | null = null;
+  private memoryWrites: MemoryWrites | null = null;
+  private sessionTurns: KeptSessionTurns | null = null;
+  private keptLookups: GraphLookups | null = null;
 
   /**
    * Opens `file` now if it exists; a new file is created on first use, so a command refused
@@ -141,6 +153,12 @@ export class SqliteStore implements Store {
     return this.keptMemories as KeptMemories;
   }
 
+  /** The graph's lookups, kept under the memories' change mark (kept-by-mark.ts). */
+  private get lookups(): GraphLookups {
+    this.open();
+    return this.keptLookups as GraphLookups;
+  }
+
   private get keptMentions(): KeptMentions {
     this.open();
     return this.keptMentionLists as KeptMentions;
@@ -154,6 +172,17 @@ export class SqliteStore implements Store {
       this.statistics = new PlannerStatistics(this.handle);
       this.keptMemories = new KeptMemories(this.handle);
       this.keptMentionLists = new KeptMentions(this.handle);
+      this.memoryWrites = new MemoryWrites(this.handle);
+      this.sessionTurns = new KeptSessionTurns(this.handle, this.memoryWrites, this.keptMemories);
+      this.keptLookups = {
+        entities: new KeptByMark(this.memoryWrites, (entity) => ({
+          ...entity,
+          aliases: [...entity.aliases],
+          observations: [...entity.observations],
+        })),
+        relations: new KeptByMark(this.memoryWrites, (relation) => ({ ...relation })),
+        mentions: new KeptByMark(this.memoryWrites, (mention) => ({ ...mention })),
+      };
     }
     return this.handle;
   }
@@ -253,7 +282,13 @@ export class SqliteStore implements Store {
   }
 
   async listSessionNeighbours(filter: MemoryFilter, memoryIds: readonly string[], radius: number): Promise<SessionNeighbour[]> {
-    return sessionNeighbours(this.db, filter, memoryIds, radius);
+    this.open();
+    return (this.sessionTurns as KeptSessionTurns).neighbours(filter, memoryIds, radius);
+  }
+
+  async memoryChangeMark(_tenant: string): Promise<string> {
+    this.open();
+    return (this.memoryWrites as MemoryWrites).mark();
   }
 
   async countMemories(filter: MemoryFilter): Promise<number> {
@@ -457,7 +492,22 @@ export class SqliteStore implements Store {
   }
 
   async findEntities(tenant: string, names: readonly string[]): Promise<Entity[]> {
-    return findEntityRows(this.db, tenant, names).map(rowToEntity);
+    // Name by name, each answer kept: a query's names are the n-grams of its words, most of which
+    // the previous queries named too. In order, each entity once, as one lookup of them all.
+    const seen = new Set<string>();
+    const found: Entity[] = [];
+    const each = this.lookups.entities.answers(
+      names.map((name) => JSON.stringify([tenant, name])),
+      (_, index) => findEntityRows(this.db, tenant, [names[index] as string]).map(rowToEntity),
+    );
+    for (const entities of each) {
+      for (const entity of entities) {
+        if (seen.has(entity.id)) continue;
+        seen.add(entity.id);
+        found.push(entity);
+      }
+    }
+    return found;
   }
 
   async searchEntities(tenant: string, query: string, limit: number): Promise<Entity[]> {
@@ -486,7 +536,9 @@ export class SqliteStore implements Store {
   }
 
   async listRelations(tenant: string, entityIds: readonly string[], options?: RelationListOptions): Promise<Relation[]> {
-    return listRelationRows(this.db, tenant, entityIds, options);
+    return this.lookups.relations.answer(JSON.stringify([tenant, entityIds, options ?? null]), () =>
+      listRelationRows(this.db, tenant, entityIds, options),
+    );
   }
 
   async deleteRelations(tenant: string, ids: readonly string[]): Promise<number> {
@@ -508,7 +560,9 @@ export class SqliteStore implements Store {
   }
 
   async listMentionsOfEntities(filter: MemoryFilter, entityIds: readonly string[], query: MentionQuery): Promise<Mention[]> {
-    return mentionsOfEntities(this.db, filter, entityIds, query);
+    return this.lookups.mentions.answer(JSON.stringify([filter, entityIds, query]), () =>
+      mentionsOfEntities(this.db, filter, entityIds, query),
+    );
   }
 
   async listMentionsInMemories(tenant: string, memoryIds: readonly string[]): Promise<Mention[]> {
