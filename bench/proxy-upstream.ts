@@ -1,7 +1,9 @@
 /**
- * The upstream of `bench proxy`: a Chat Completions server on loopback that answers at once,
+ * The upstream of `bench proxy`: a Chat Completions server on loopback that answers
  * deterministically from the request (a tool call until the conversation holds five tool
  * results, then a text answer), whole or streamed, so direct and proxied requests get the same.
+ * It answers at once, or after the milliseconds a request's `x-bench-answer-ms` header asks for
+ * (the proxy forwards the header), as a model takes time to answer.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,6 +16,12 @@ export async function startBenchUpstream(): Promise<{ url: string; close: () => 
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
+      const delayMs = Number(req.headers['x-bench-answer-ms'] ?? 0);
+      // A timer of 0 still waits for the next turn of the loop: "at once" answers in this one.
+      if (delayMs > 0) setTimeout(answer, delayMs);
+      else answer();
+    });
+    const answer = () => {
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { stream?: boolean; messages: { role: string }[] };
       const toolResults = body.messages.filter((message) => message.role === 'tool').length;
       const call =
@@ -43,7 +51,7 @@ export async function startBenchUpstream(): Promise<{ url: string; close: () => 
       for (const word of content.split(/(?<= )/)) res.write(chunk({ content: word }, null));
       if (call) res.write(chunk({ tool_calls: call }, null));
       res.end(`${chunk({}, call ? 'tool_calls' : 'stop')}data: [DONE]\n\n`);
-    });
+    };
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
