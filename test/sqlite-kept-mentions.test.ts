@@ -24,8 +24,16 @@ describe('mentions kept across reads', () => {
   let store: SqliteStore;
   let run = 0;
   const read = (...ids: string[]) => store.listMentionsInMemories(TENANT, ids);
-  /** Removes mention rows behind the store's back, on its own connection: only a kept copy still shows them. */
-  const removeRowsUnseen = () => (store as unknown as { db: Database.Database }).db.prepare('DELETE FROM mentions').run();
+  /**
+   * Removes mention rows behind the store's back: on its own connection, with the trigger that
+   * counts its writes to the mentions dropped first, so the change mark stays. Only a kept copy
+   * still shows them.
+   */
+  const removeRowsUnseen = () => {
+    const { db } = store as unknown as { db: Database.Database };
+    db.exec('DROP TRIGGER temp.engram_written_mentions_delete');
+    db.prepare('DELETE FROM mentions').run();
+  };
 
   beforeEach(async () => {
     file = path.join(directory, `kept-${run++}.db`);
@@ -76,6 +84,11 @@ describe('mentions kept across reads', () => {
     await store.removeMentions(TENANT, ['m2']);
     expect(await read('m1', 'm2')).toEqual([mention('m1', 'e-alice', 'speaker')]);
     await store.purgeMemories(TENANT, ['m1']);
+    expect(await read('m1', 'm2')).toEqual([]);
+  });
+
+  it('reads what its own connection wrote past the store, as any write of a mention moves the change mark', async () => {
+    (store as unknown as { db: Database.Database }).db.prepare('DELETE FROM mentions').run();
     expect(await read('m1', 'm2')).toEqual([]);
   });
 

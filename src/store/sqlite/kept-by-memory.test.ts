@@ -1,18 +1,12 @@
-import type Database from 'better-sqlite3';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { KeptByMemory } from './kept-by-memory.js';
-import { IN_MEMORY, openDatabase } from './open-database.js';
 
 describe('what one connection keeps per memory', () => {
-  let db: Database.Database;
-  beforeEach(() => {
-    db = openDatabase(IN_MEMORY);
-  });
-  afterEach(() => db.close());
+  const fixed = () => 1;
 
   it('keeps entries apart per tenant, and lets dropped ones go', () => {
-    const kept = new KeptByMemory<number>(db, 10);
+    const kept = new KeptByMemory<number>(fixed, 10);
     kept.keep([
       ['acme', 'm1', 1],
       ['globex', 'm1', 2],
@@ -23,7 +17,7 @@ describe('what one connection keeps per memory', () => {
   });
 
   it('lets the older half go at the bound, oldest first, over every tenant', () => {
-    const kept = new KeptByMemory<number>(db, 4);
+    const kept = new KeptByMemory<number>(fixed, 4);
     kept.keep([
       ['acme', 'a1', 1],
       ['acme', 'a2', 2],
@@ -41,7 +35,7 @@ describe('what one connection keeps per memory', () => {
   });
 
   it('counts what it lets go, so the bound holds after drops and clears', () => {
-    const kept = new KeptByMemory<number>(db, 2);
+    const kept = new KeptByMemory<number>(fixed, 2);
     kept.keep([['acme', 'a1', 1]]);
     kept.drop('acme', ['a1', 'missing']);
     kept.keep([
@@ -57,5 +51,17 @@ describe('what one connection keeps per memory', () => {
       ['acme', 'a5', 5],
     ]);
     expect([kept.get('acme', 'a4'), kept.get('acme', 'a5')]).toEqual([4, 5]);
+  });
+
+  it('lets everything go when its version moves, and keeps it while the version holds', () => {
+    let version = 1;
+    const kept = new KeptByMemory<number>(() => version, 10);
+    kept.refresh();
+    kept.keep([['acme', 'a1', 1]]);
+    kept.refresh();
+    expect(kept.get('acme', 'a1')).toBe(1);
+    version = 2;
+    kept.refresh();
+    expect(kept.get('acme', 'a1')).toBeUndefined();
   });
 });

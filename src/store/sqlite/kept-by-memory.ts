@@ -1,15 +1,13 @@
 /**
  * What one connection keeps per memory across reads (kept-memories.ts, kept-mentions.ts):
- * entries by tenant and memory id, all let go once another connection has written the file
- * (SQLite's data_version moves), and the older half let go when the bound is reached. The
- * connection's own writes are the owner's to follow: it drops or clears what they change.
+ * entries by tenant and memory id, all let go when the owner's version moves, and the older half
+ * let go when the bound is reached. The version is what the owner's entries depend on — for the
+ * memories, SQLite's data_version (another connection's write; the connection's own writes are
+ * the owner's to follow); for their mentions, the change mark, which this connection's writes
+ * move too.
  */
-import type Database from 'better-sqlite3';
-
-import { cachedStatement } from './statement-cache.js';
-
 export class KeptByMemory<T> {
-  private readonly db: Database.Database;
+  private readonly versionNow: () => number | string;
   private readonly max: number;
   /**
    * By tenant, then memory id. Two levels rather than one key joining both: an id looked up is
@@ -18,16 +16,17 @@ export class KeptByMemory<T> {
    */
   private readonly kept = new Map<string, Map<string, T>>();
   private size = 0;
-  private version: number | null = null;
+  private version: number | string | null = null;
 
-  constructor(db: Database.Database, max: number) {
-    this.db = db;
+  /** @param version what the entries depend on, read before each use */
+  constructor(version: () => number | string, max: number) {
+    this.versionNow = version;
     this.max = max;
   }
 
-  /** Lets everything go when another connection wrote since the last call; call before reading. */
+  /** Lets everything go when the version moved since the last call; call before reading. */
   refresh(): void {
-    const version = cachedStatement(this.db, 'PRAGMA data_version').pluck().get() as number;
+    const version = this.versionNow();
     if (version !== this.version) {
       this.clear();
       this.version = version;

@@ -13,6 +13,7 @@ import type Database from 'better-sqlite3';
 
 import type { Memory } from '../../model/memory.js';
 import { KeptByMemory } from './kept-by-memory.js';
+import { cachedStatement } from './statement-cache.js';
 
 /** Memories kept at most; past it the older half is let go. About 1 KB each with their text. */
 const MAX_KEPT = 10_000;
@@ -21,7 +22,8 @@ export class KeptMemories {
   private readonly kept: KeptByMemory<Memory>;
 
   constructor(db: Database.Database) {
-    this.kept = new KeptByMemory(db, MAX_KEPT);
+    // Another connection's write lets everything go; this connection's are followed by the store.
+    this.kept = new KeptByMemory(() => cachedStatement(db, 'PRAGMA data_version').pluck().get() as number, MAX_KEPT);
   }
 
   /** Copies of the kept memories among `ids` (by id), and the ids still to read. */

@@ -4,15 +4,13 @@
  * same memories (59% of them over `bench scale`'s queries at 10k): each read joins four tables
  * and sorts, the largest part of what following the graph adds to a search.
  *
- * What is kept stays true as long as the store clears it on every write that may change a
- * mention — any write transaction but a decision's or a retrieval's stamps (which touch no
- * mention), and the mentions' own removal — and another connection's write (SQLite's
- * data_version moves) clears it too. Each read gets its own copies.
+ * What is kept stays true while the change mark holds (memory-writes.ts): any write of a
+ * memory's record, its vector, its mentions or the graph's entities, by this connection or
+ * another, moves it; a decision's and a retrieval's stamps do not. Each read gets its own copies.
  */
-import type Database from 'better-sqlite3';
-
 import type { Mention } from '../../model/graph.js';
 import { KeptByMemory } from './kept-by-memory.js';
+import type { MemoryWrites } from './memory-writes.js';
 
 /** Memories whose mentions are kept at most; past it the older half is let go. */
 const MAX_KEPT = 20_000;
@@ -21,8 +19,8 @@ export class KeptMentions {
   /** Each memory's mentions, strongest role first, as the store reads them. */
   private readonly kept: KeptByMemory<readonly Mention[]>;
 
-  constructor(db: Database.Database) {
-    this.kept = new KeptByMemory(db, MAX_KEPT);
+  constructor(writes: MemoryWrites) {
+    this.kept = new KeptByMemory(() => writes.mark(), MAX_KEPT);
   }
 
   /**
@@ -39,10 +37,5 @@ export class KeptMentions {
       this.kept.keep([...byMemory].map(([id, made]) => [tenant, id, made] as const));
     }
     return ids.flatMap((id) => (this.kept.get(tenant, id) ?? []).map((mention) => ({ ...mention })));
-  }
-
-  /** Forgets everything (this connection wrote something that may change a mention). */
-  clear(): void {
-    this.kept.clear();
   }
 }

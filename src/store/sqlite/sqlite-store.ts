@@ -171,8 +171,8 @@ export class SqliteStore implements Store {
       this.vectorTable = new VectorTable(this.handle, { floatBytes: this.options.floatVectorBytes });
       this.statistics = new PlannerStatistics(this.handle);
       this.keptMemories = new KeptMemories(this.handle);
-      this.keptMentionLists = new KeptMentions(this.handle);
       this.memoryWrites = new MemoryWrites(this.handle);
+      this.keptMentionLists = new KeptMentions(this.memoryWrites);
       this.sessionTurns = new KeptSessionTurns(this.handle, this.memoryWrites, this.keptMemories);
       this.keptLookups = {
         entities: new KeptByMark(this.memoryWrites, (entity) => ({
@@ -386,12 +386,9 @@ export class SqliteStore implements Store {
     );
     const when = Date.parse(at);
     this.kept.drop(tenant, ids);
-    this.immediate(
-      () => {
-        for (const id of ids) statement.run(when, tenant, id);
-      },
-      { keepsMentions: true },
-    );
+    this.immediate(() => {
+      for (const id of ids) statement.run(when, tenant, id);
+    });
   }
 
   async getIndexInfo(): Promise<VectorIndexInfo | null> {
@@ -452,7 +449,7 @@ export class SqliteStore implements Store {
 
   async recordActivation(record: ActivationRecord): Promise<void> {
     this.kept.drop(record.receipt.tenant, record.retrieved); // their retrieval stamps change
-    this.immediate(() => writeActivation(this.db, record), { keepsMentions: true });
+    this.immediate(() => writeActivation(this.db, record));
   }
 
   async listInjections(tenant: string, sessionId: string, sinceTurn: number): Promise<Injection[]> {
@@ -555,7 +552,6 @@ export class SqliteStore implements Store {
   }
 
   async removeMentions(tenant: string, memoryIds: readonly string[]): Promise<number> {
-    this.keptMentions.clear();
     return removeMentionRows(this.db, tenant, memoryIds);
   }
 
@@ -645,11 +641,8 @@ export class SqliteStore implements Store {
    * Runs `action` in a write transaction. Every write transaction here begins IMMEDIATE: one that
    * began deferred and read first could not wait for another process's write lock (SQLite answers
    * SQLITE_BUSY_SNAPSHOT at once, past the busy timeout), and concurrent writers saw that error.
-   * The mentions kept are let go unless the caller says it changes none (a decision's or a
-   * retrieval's stamps): a write added later clears them by default.
    */
-  private immediate<T>(action: () => T, { keepsMentions = false }: { keepsMentions?: boolean } = {}): T {
-    if (!keepsMentions) this.keptMentions.clear();
+  private immediate<T>(action: () => T): T {
     return this.db.transaction(action).immediate();
   }
 
