@@ -100,7 +100,12 @@ function matchScore(f: FusionFeatures): number {
 
 /** The fused score of one candidate on its own (its session's standing aside): higher ranks first. Pure. */
 export function fusedScore(f: FusionFeatures): number {
-  return matchScore(f) + FUSION_WEIGHTS.questionShare * f.questionShare;
+  return withForm(matchScore(f), f);
+}
+
+/** A candidate's match with its form weighed in: how much of it asks rather than tells. */
+function withForm(match: number, f: FusionFeatures): number {
+  return match + FUSION_WEIGHTS.questionShare * f.questionShare;
 }
 
 /**
@@ -119,8 +124,7 @@ export function fusedScores(candidates: readonly FusionCandidate[]): number[] {
   return candidates.map((c, i) => {
     const own = matched[i] ?? 0;
     const session = c.session === null ? own : (sessionBest.get(c.session) ?? own);
-    const { questionShare, sessionStanding } = FUSION_WEIGHTS;
-    return own + questionShare * c.features.questionShare + sessionStanding * (session - best);
+    return withForm(own, c.features) + FUSION_WEIGHTS.sessionStanding * (session - best);
   });
 }
 
