@@ -130,7 +130,8 @@ describe('ConversationRecall', () => {
     ).toEqual(['dev', 'recall:hello', 'hello']);
   });
 
-  it('writes a turn after the call when asked: the result first, the next call once the writing is over', async () => {
+  /** A session whose writing is recorded and finishes when the test says. */
+  function deferredSession() {
     const { session, calls } = recordingSession();
     let finishWrite = (_error?: Error) => undefined as void;
     const deferred: TurnLoopSession = {
@@ -145,21 +146,60 @@ describe('ConversationRecall', () => {
         },
       }),
     };
-    const driver = new ConversationRecall(deferred, { writesAfterCall: true });
+    return { session: deferred, calls, finishWrite: (error?: Error) => finishWrite(error) };
+  }
+
+  const turnsOfTheLoop = async (count: number) => {
+    for (let i = 0; i < count; i++) await new Promise((resolve) => setImmediate(resolve));
+  };
+
+  it('writes a turn after the call when asked: the result first, the next call once the writing is over', async () => {
+    const { session, calls, finishWrite } = deferredSession();
+    const driver = new ConversationRecall(session, { writesAfterCall: true });
 
     const prepared = await driver.beforeCall([{ role: 'user', text: 'hello' }]);
     expect(prepared.recall?.message?.content).toBe('recall:hello');
-    // Returned before the writing began: the caller sends its request in this turn of the loop.
+    // The model's call is under way: nothing is written while it runs.
+    await turnsOfTheLoop(3);
     expect(calls).toEqual(['beforeTurn hello']);
+    // Counting the call's step starts the writing; the step waits for it.
     const step = driver.afterCall({ toolCalls: [{}] });
-    await new Promise((resolve) => setImmediate(resolve));
-    await new Promise((resolve) => setImmediate(resolve));
-    // The writing runs; the step waits for it.
+    await turnsOfTheLoop(2);
     expect(calls).toEqual(['beforeTurn hello', 'write started']);
     finishWrite(new Error('disk full'));
     await expect(prepared.written).rejects.toThrow('disk full');
     await step;
     expect(calls).toEqual(['beforeTurn hello', 'write started', 'afterStep 1']);
+  });
+
+  it('writes a turn once the caller says the call is over, when no step is counted', async () => {
+    const { session, calls, finishWrite } = deferredSession();
+    const driver = new ConversationRecall(session, { writesAfterCall: true });
+
+    const prepared = await driver.beforeCall([{ role: 'user', text: 'hello' }]);
+    await turnsOfTheLoop(2);
+    expect(calls).toEqual(['beforeTurn hello']);
+    // e.g. the upstream answered with an error, which is not a model step
+    prepared.callEnded();
+    prepared.callEnded();
+    await turnsOfTheLoop(1);
+    expect(calls).toEqual(['beforeTurn hello', 'write started']);
+    finishWrite();
+    await expect(prepared.written).resolves.toBeUndefined();
+  });
+
+  it("lets a conversation's next request start the writing the call before it has not released", async () => {
+    const { session, calls, finishWrite } = deferredSession();
+    const driver = new ConversationRecall(session, { writesAfterCall: true });
+
+    await driver.beforeCall([{ role: 'user', text: 'hello' }]);
+    // A second request of the conversation while the first call still runs: it does not wait for that call.
+    const second = driver.beforeCall([{ role: 'user', text: 'hello' }]);
+    await turnsOfTheLoop(1);
+    expect(calls).toEqual(['beforeTurn hello', 'write started']);
+    finishWrite();
+    expect((await second).insertions).toHaveLength(1);
+    expect(calls).toEqual(['beforeTurn hello', 'write started']);
   });
 
   it('writes before returning unless asked otherwise', async () => {

@@ -32,6 +32,12 @@ export interface CallPreparation {
    * the write's error, for the caller to report.
    */
   written: Promise<void>;
+  /**
+   * Tells the driver this model call is over — its answer passed on, or the call failed — so a
+   * turn's writing left until after the call (`writesAfterCall`) starts now. Calling it again, or
+   * with nothing left to write, does nothing.
+   */
+  callEnded(): void;
 }
 
 /** What the driver needs of a session: the two calls of the turn loop. */
@@ -45,10 +51,12 @@ export interface TurnLoopSession {
 
 export interface ConversationRecallOptions {
   /**
-   * Write a turn's receipt and injections after `beforeCall` returns, once the caller has had
-   * its turn of the event loop to send the model's request: the model then starts about a
-   * millisecond sooner, and the writing overlaps its work. The conversation's next call waits
-   * for the writing; its failure reaches the caller through `written`. @default false
+   * Write a turn's receipt and injections after the model call instead of before `beforeCall`
+   * returns: once the caller says the call is over (`CallPreparation.callEnded`), or when the
+   * conversation's next call comes (`afterCall` counting this one's step, or another request),
+   * whichever is first. Neither the model's request nor its answer then waits for the writing;
+   * the next call waits for it to finish, and its failure reaches the caller through `written`.
+   * @default false
    */
   writesAfterCall?: boolean;
 }
@@ -70,6 +78,8 @@ export class ConversationRecall {
   private queue: Promise<unknown> = Promise.resolve();
   /** The last turn's writing, when it is left until after the call: the next call starts after it. */
   private writing: Promise<void> = Promise.resolve();
+  /** Starts the last turn's writing if it has not begun (a no-op once it has). */
+  private startWriting: () => void = () => undefined;
 
   constructor(session: TurnLoopSession, options: ConversationRecallOptions = {}) {
     this.session = session;
@@ -85,13 +95,14 @@ export class ConversationRecall {
       const user = lastUserMessage(messages);
       let recall: BeforeTurn | null = null;
       let written = Promise.resolve();
+      let callEnded = () => undefined as void;
       if (user && this.turn?.key !== user.key) {
         // A user message without text (an image only) starts a turn with nothing to recall for.
-        if (user.text.length > 0) ({ recall, written } = await this.startTurn(user.text));
+        if (user.text.length > 0) ({ recall, written, callEnded } = await this.startTurn(user.text));
         this.turn = { key: user.key, recall: recall?.message ?? null, nudges: [] };
         this.pendingNudge = null;
       }
-      if (!this.turn) return { insertions: [], recall, written };
+      if (!this.turn) return { insertions: [], recall, written, callEnded };
       if (this.pendingNudge) {
         // seed 001: the nudge goes in before the next model call, after the tool results
         this.turn.nudges.push({ index: messages.length, message: this.pendingNudge });
@@ -104,21 +115,23 @@ export class ConversationRecall {
       if (this.turn.recall) insertions.push({ index: leading ? 1 : 0, message: this.turn.recall });
       // A client that dropped messages since the nudge was shown gets no nudge past its end.
       insertions.push(...this.turn.nudges.filter((nudge) => nudge.index <= messages.length));
-      return { insertions, recall, written };
+      return { insertions, recall, written, callEnded };
     });
   }
 
-  /** Active recall for a new user message; its writing is done, or under way when it waits for the caller. */
-  private async startTurn(text: string): Promise<{ recall: BeforeTurn; written: Promise<void> }> {
+  /** Active recall for a new user message; its writing is done, or left until the call is over. */
+  private async startTurn(text: string): Promise<{ recall: BeforeTurn; written: Promise<void>; callEnded: () => void }> {
     if (!this.writesAfterCall || this.session.startTurn === undefined) {
-      return { recall: await this.session.beforeTurn(text), written: Promise.resolve() };
+      return { recall: await this.session.beforeTurn(text), written: Promise.resolve(), callEnded: () => undefined };
     }
     const prepared = await this.session.startTurn(text);
-    // After the caller's synchronous sending and the I/O it queued.
-    const written = new Promise<void>((resolve) => setImmediate(resolve)).then(() => prepared.write());
+    let start = () => undefined as void;
+    const begun = new Promise<void>((resolve) => (start = resolve));
+    const written = begun.then(() => prepared.write());
     // Reported through `written`, never unhandled; the conversation's next call waits for it.
     this.writing = written.catch(() => undefined);
-    return { recall: prepared.result, written };
+    this.startWriting = start;
+    return { recall: prepared.result, written, callEnded: start };
   }
 
   /** After a model call: counts the step; a due nudge is inserted into the next call. */
@@ -131,7 +144,13 @@ export class ConversationRecall {
   }
 
   private exclusive<T>(run: () => Promise<T>): Promise<T> {
-    const next = this.queue.then(() => this.writing).then(run, run);
+    // The next call starts a writing the caller has not released yet: it would wait for it forever.
+    const next = this.queue
+      .then(() => {
+        this.startWriting();
+        return this.writing;
+      })
+      .then(run, run);
     this.queue = next.catch(() => undefined);
     return next;
   }

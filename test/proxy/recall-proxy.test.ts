@@ -9,7 +9,7 @@ import { type IncomingHttpHeaders, request as httpRequest } from 'node:http';
 
 import OpenAI from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { NUDGE_TEXT, RECALL_OPEN } from '../../src/context/format.js';
 import { type Engram, openEngram } from '../../src/index.js';
@@ -213,6 +213,30 @@ describe('the recall proxy', () => {
     expect((throttled as InstanceType<typeof OpenAI.RateLimitError>).headers.get('retry-after')).toBe('7');
     expect(raw.status).toBe(429);
     expect(await raw.text()).toBe(limited);
+  });
+
+  it("writes a turn's receipt once an error answer is relayed, and when the upstream cannot be reached", async () => {
+    const failed = JSON.stringify({ error: { message: 'The server had an error.', type: 'server_error' } });
+    upstream.script([{ kind: 'error', status: 500, body: failed }]);
+    const request = { model: 'm', messages: [{ role: 'user' as const, content: 'Why does the merge loop stall?' }] };
+    const { engram: other } = await openTestEngram();
+    await other.remember(FACT);
+    const lonely = await startRecallProxy({ engram: other, upstream: 'http://127.0.0.1:9/v1', port: 0, log: () => undefined });
+
+    const errored = await client('error-turn')
+      .chat.completions.create(request)
+      .catch((error: unknown) => error);
+    const unreachable = await new OpenAI({ baseURL: lonely.url, apiKey: KEY, maxRetries: 0 }).chat.completions
+      .create({ ...request, user: 'lost-turn' })
+      .catch((error: unknown) => error);
+
+    expect(errored).toMatchObject({ status: 500 });
+    expect(unreachable).toMatchObject({ status: 502 });
+    // No step is counted after either, and no next request comes: the receipt is written all the same.
+    await vi.waitFor(async () => expect(await engram.receipts({ sessionId: 'error-turn', limit: 5 })).toHaveLength(1));
+    await vi.waitFor(async () => expect(await other.receipts({ sessionId: 'lost-turn', limit: 5 })).toHaveLength(1));
+    await lonely.close();
+    await other.close();
   });
 
   it('answers a bad request with an OpenAI-shaped error and forwards nothing', async () => {

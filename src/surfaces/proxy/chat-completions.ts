@@ -59,7 +59,7 @@ export async function handleChatCompletions(
     context.log(`engram proxy: recall failed, forwarding without it: ${describe(error)}`);
     return forward(context, req, res, body, parsed, null, { [RECALL_HEADER]: 'off: recall failed' }, abort);
   }
-  const { insertions, recall, written } = prepared;
+  const { insertions, recall, written, callEnded } = prepared;
   written.catch((error: unknown) => context.log(`engram proxy: writing the turn's receipt failed: ${describe(error)}`));
   const messages = applyInsertions(parsed.body.messages, insertions, (message) => ({ ...message }));
   const outgoing = Buffer.from(JSON.stringify({ ...parsed.body, messages }));
@@ -67,17 +67,23 @@ export async function handleChatCompletions(
   const engramMs = performance.now() - started;
   const embedMs = (recall?.receipt?.latencyMs.embed ?? 0) + (await embeddingWaitedFor(previousStep, started));
   const timing = serverTiming(engramMs, embedMs);
-  return forward(
-    context,
-    req,
-    res,
-    outgoing,
-    parsed,
-    conversation,
-    // A header carries only visible ASCII: the id as the client sent it, percent-encoded.
-    { [RECALL_HEADER]: `on: session ${encodeURIComponent(sessionId)}`, 'server-timing': timing },
-    abort,
-  );
+  try {
+    return await forward(
+      context,
+      req,
+      res,
+      outgoing,
+      parsed,
+      conversation,
+      // A header carries only visible ASCII: the id as the client sent it, percent-encoded.
+      { [RECALL_HEADER]: `on: session ${encodeURIComponent(sessionId)}`, 'server-timing': timing },
+      abort,
+    );
+  } finally {
+    // The turn's receipt is written once the answer is passed on (counting the step starts it
+    // then), or here when there was none to count: an error answer, no upstream, a client gone.
+    callEnded();
+  }
 }
 
 async function forward(
