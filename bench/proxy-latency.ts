@@ -42,6 +42,8 @@ const TOOLS = [{ type: 'function', function: { name: 'read_file', parameters: { 
 interface Sample {
   step: number;
   stream: boolean;
+  /** Whether the proxied request went first, after the pause. */
+  proxiedFirst: boolean;
   directMs: number;
   proxiedMs: number;
   /** What the proxy spent before forwarding, and how much of it was the query's embedding. */
@@ -60,15 +62,24 @@ export async function runProxyBenchmark(options: BenchOptions): Promise<BenchRes
       const queries = syntheticQueries(WARMUP_CONVERSATIONS + CONVERSATIONS * PHASES.length);
       let next = 0;
       for (let c = 0; c < WARMUP_CONVERSATIONS; c++) {
-        await converse(proxy.url, upstream.url, `warm-${c}`, queries[next++] as string, false, PHASES[0] as Phase);
+        await converse(
+          proxy.url,
+          upstream.url,
+          `warm-${c}`,
+          queries[next++] as string,
+          { stream: false, flip: false },
+          PHASES[0] as Phase,
+        );
       }
       // The phases take turns, conversation by conversation: each sees the proxy as warm as the
       // others (what it has kept grows as it serves), so no phase gains from coming later.
       const phases = PHASES.map((phase) => ({ ...phase, samples: [] as Sample[] }));
       for (let c = 0; c < CONVERSATIONS; c++) {
+        // Half the conversations stream; in half of each half, every step's pair is sent in the other order.
+        const order = { stream: c % 2 === 1, flip: Math.floor(c / 2) % 2 === 1 };
         for (const [index, phase] of phases.entries()) {
           const id = `phase-${index}-${c}`;
-          phase.samples.push(...(await converse(proxy.url, upstream.url, id, queries[next++] as string, c % 2 === 1, phase)));
+          phase.samples.push(...(await converse(proxy.url, upstream.url, id, queries[next++] as string, order, phase)));
         }
       }
       for (const phase of phases) options.log(`proxy: ${phase.samples.length} requests, ${phaseLabel(phase)}`);
@@ -97,13 +108,19 @@ async function buildDatabase(file: string, count: number, log: (line: string) =>
   }
 }
 
-/** One conversation: the user message, then tool steps until the answer; each request timed both ways. */
+/**
+ * One conversation: the user message, then tool steps until the answer; each request timed both
+ * ways. The request sent first after a pause meets a client and an upstream that have been idle
+ * (the proxy has been idle either way): which goes first alternates step by step, and `flip`
+ * swaps it for the whole conversation, so every kind of step — the first, with recall, too — is
+ * sent proxied first in half the conversations and direct first in the other half.
+ */
 async function converse(
   proxyUrl: string,
   upstreamUrl: string,
   session: string,
   question: string,
-  stream: boolean,
+  { stream, flip }: { stream: boolean; flip: boolean },
   { pauseMs, answerMs }: Phase,
 ): Promise<Sample[]> {
   const messages: object[] = [
@@ -119,12 +136,14 @@ async function converse(
     const direct = () => timed(`${upstreamUrl}/chat/completions`, body, answer);
     const proxied = () => timed(`${proxyUrl}/chat/completions`, body, { ...answer, 'x-engram-session': session });
     // Alternating which goes first keeps a warm-cache advantage from favouring either.
-    const [first, second] = step % 2 === 0 ? [await direct(), await proxied()] : [await proxied(), await direct()];
-    const [d, p] = step % 2 === 0 ? [first, second] : [second, first];
+    const directFirst = (step % 2 === 0) !== flip;
+    const [first, second] = directFirst ? [await direct(), await proxied()] : [await proxied(), await direct()];
+    const [d, p] = directFirst ? [first, second] : [second, first];
     const timing = p.serverTiming;
     samples.push({
       step,
       stream,
+      proxiedFirst: !directFirst,
       directMs: d.ms,
       proxiedMs: p.ms,
       engramMs: durationOf(timing, 'engram'),
