@@ -11,6 +11,7 @@ import type { Kind, Tier } from '../model/memory.js';
 import { readQueryGraph } from '../retrieval/graph-recall.js';
 import { followsGraph, hybridSearch, type RetrievalSettings, type SearchHit } from '../retrieval/hybrid-search.js';
 import { readOnce } from '../retrieval/read-once.js';
+import { wordQueryOf, wordSignalsFor } from '../retrieval/word-signals.js';
 import type { Store } from '../store/store.js';
 
 /** Kinds shown in their own sections (working set, handoff, scratchpad), never as hot-lane memories. */
@@ -43,6 +44,10 @@ export async function searchCandidates(search: CandidateSearch): Promise<SearchH
   const store = readOnce(search.store);
   // It depends on the tenant and the query alone, not on the tiers searched.
   const queryGraph = followsGraph('hybrid', search.retrieval) ? await readQueryGraph(store, search.tenant, search.query) : null;
+  // A memory's word signals depend on the query, not on the tiers either: two searches drafting it measure it once.
+  const wordSignals = wordSignalsFor(
+    wordQueryOf(search.query, { now: search.now, scopes: search.scopes, settings: search.retrieval.factors }),
+  );
   const run = (tiers: readonly Tier[] | undefined, limit: number, storeShift?: number) =>
     hybridSearch({
       storeShift,
@@ -52,6 +57,7 @@ export async function searchCandidates(search: CandidateSearch): Promise<SearchH
       embedder: search.embedder,
       queryVector: search.queryVector ?? undefined,
       queryGraph,
+      wordSignals,
       filter: { tenant: search.tenant, scopes: search.scopes, tiers, excludeKinds: SECTION_KINDS },
       query: search.query,
       limit,

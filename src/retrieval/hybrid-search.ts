@@ -10,20 +10,16 @@ import { startEmbedding } from '../embedding/pending-embedding.js';
 import type { Memory } from '../model/memory.js';
 import type { Fusion, SearchMode } from '../model/search-request.js';
 import type { LexicalHit, LexicalSearch, MemoryFilter, VectorHit, VectorSearch } from '../store/store.js';
-import { parseLexicalQuery } from '../text/lexical-query.js';
 import { questionShare } from '../text/question-share.js';
-import { stem } from '../text/stem.js';
-import { STOP_WORDS, words } from '../text/words.js';
 import { calibrate, hybridRawScore } from './calibration.js';
 import type { CalibrationSample, CalibrationSamples } from './calibration-sample.js';
-import { coverage, stemSet } from './coverage.js';
-import { computeFactors, exactPhrases, type FactorSettings, type ScoreFactors } from './factors.js';
+import type { FactorSettings, ScoreFactors } from './factors.js';
 import { followGraph, type GraphDraft } from './follow-graph.js';
 import { fusedBase, fusedScores } from './fused-rank.js';
-import { type GraphReader, type QueryGraph, readQueryGraph } from './graph-recall.js';
-import { keywordOverlap, keywordSet } from './keyword-overlap.js';
+import { type GraphReader, memoriesAbout, type QueryGraph, readQueryGraph } from './graph-recall.js';
 import { readOnce } from './read-once.js';
 import { NO_SHIFT, sampleShift, shiftRelevance, type StoreShift } from './store-calibration.js';
+import { type WordMeasure, wordQueryOf, wordSignalsFor } from './word-signals.js';
 
 // The modes and fusions are part of the search request (model/search-request.ts).
 export { type Fusion, FUSIONS, SEARCH_MODES, type SearchMode } from '../model/search-request.js';
@@ -131,14 +127,18 @@ export interface HybridSearchRequest {
    */
   storeShift?: number | undefined;
   /**
+   * The word signals of the memories drafted (word-signals.ts), when the caller measures for
+   * several searches of one query at one moment from one list of scopes, with these factor
+   * settings: each memory is measured once for them all. Measured per search when omitted.
+   */
+  wordSignals?: WordMeasure | undefined;
+  /**
    * Seed 001's retrieval cooldown: a multiplier per memory applied to relevance and score
    * before `minRelevance` is checked. None when omitted.
    */
   cooldown?: ((memory: Memory) => number) | undefined;
 }
 
-/** Characters of a memory (or its context) read for word signals. */
-const MAX_MEMORY_CHARS = 20_000;
 /** Reciprocal-rank fusion's constant, from the original paper. */
 const RRF_K = 60;
 
@@ -180,7 +180,9 @@ export async function hybridSearch(request: HybridSearchRequest): Promise<Search
     mode === 'hybrid' && embedding !== null && request.storeShift === undefined
       ? (settings.samples?.sampleFor(filter.tenant) ?? null)
       : null;
-  const ahead = embedding === null ? null : readAhead(store, filter.tenant, lexicalSearch, graphRead);
+  const wordQuery = wordQueryOf(query, { now: request.now, scopes: request.scopes, settings: settings.factors });
+  const wordsOf = request.wordSignals ?? wordSignalsFor(wordQuery);
+  const ahead = embedding === null ? null : readAhead(store, filter, request.bounded ?? false, lexicalSearch, graphRead, wordsOf);
   // Awaited together: any one failing fails the search, and none is left unwatched.
   const [queryVector] = await Promise.all([embedding, lexicalSearch, graphRead, sampling, ahead]);
   const [lexical, vector] = await Promise.all([
@@ -191,14 +193,11 @@ export async function hybridSearch(request: HybridSearchRequest): Promise<Search
   const bm25 = new Map(lexical.map((hit) => [hit.id, hit.score]));
   const bestBm25 = lexical[0]?.score ?? 0;
   const ranks = { lexical: rankOf(lexical), vector: rankOf(vector) };
-  const queryStems = stemSet(query);
-  const queryKeywords = keywordSet(query);
-  const phrases = exactPhrases(parseLexicalQuery(query), words(query));
   const graph = await graphRead;
   const shift =
     request.storeShift !== undefined
       ? { ...NO_SHIFT, shift: request.storeShift }
-      : await measureShift(request, await sampling, { queryVector, stems: queryStems, bm25, graph });
+      : await measureShift(request, await sampling, { queryVector, stems: wordQuery.stems, bm25, graph });
 
   /** Reads and scores these memories; cosines are read for the ones no index returned. */
   const draft = async (ids: readonly string[]): Promise<Draft[]> => {
@@ -208,23 +207,15 @@ export async function hybridSearch(request: HybridSearchRequest): Promise<Search
       cosines.set(id, similarity);
     }
     return memories.map((memory): Draft => {
-      // Each text is split into words once; every word signal is read from that split.
-      const memoryWords = words(memory.text, MAX_MEMORY_CHARS);
-      const content = memoryWords.filter((word) => !STOP_WORDS.has(word));
+      const measured = wordsOf(memory);
       const signals: SearchSignals = {
         bm25: bm25.get(memory.id) ?? null,
-        coverage: memoryCoverage(queryStems, content, memory.context),
+        coverage: measured.coverage,
         cosine: cosines.get(memory.id) ?? null,
-        keyword: keywordOverlap(queryKeywords, new Set(content)),
+        keyword: measured.keyword,
         graph: null,
       };
-      const factors = computeFactors(memory, memoryWords, {
-        now: request.now,
-        scopes: request.scopes,
-        phrases,
-        settings: settings.factors,
-      });
-      factors.cooldown = request.cooldown?.(memory) ?? 1;
+      const factors: ScoreFactors = { ...measured.factors, cooldown: request.cooldown?.(memory) ?? 1 };
       return {
         memory,
         signals,
@@ -318,20 +309,25 @@ export async function hybridSearch(request: HybridSearchRequest): Promise<Search
 }
 
 /**
- * Reads, while the query is embedded, what scoring the full-text hits will need once the vector
- * answers: their memories and, when the search follows the graph, the entities they mention.
- * `store` keeps them (read-once.ts), so the stages after the vector search find them read.
+ * Reads and measures, while the query is embedded, what scoring will need once the vector
+ * answers: the full-text hits' memories and word signals and, when the search follows the graph,
+ * the entities they mention — and the same for the memories about the query's entities, which
+ * the graph stage adds (follow-graph.ts; not in a bounded search). `store` and `wordsOf` keep
+ * them (read-once.ts, word-signals.ts), so the stages after the vector search find them ready.
  */
 async function readAhead(
   store: HybridSearchRequest['store'],
-  tenant: string,
+  filter: MemoryFilter,
+  bounded: boolean,
   lexicalSearch: LexicalHit[] | Promise<LexicalHit[]>,
   graphRead: QueryGraph | null | Promise<QueryGraph | null>,
+  wordsOf: WordMeasure,
 ): Promise<void> {
   const [lexical, graph] = await Promise.all([lexicalSearch, graphRead]);
-  const ids = lexical.map((hit) => hit.id);
-  await store.getMemories(tenant, ids);
-  if (graph !== null) await store.listMentionsInMemories(tenant, ids);
+  const about = graph === null || bounded ? [] : await memoriesAbout(store, filter, graph);
+  const ids = [...new Set([...lexical.map((hit) => hit.id), ...about])];
+  for (const memory of await store.getMemories(filter.tenant, ids)) wordsOf(memory);
+  if (graph !== null) await store.listMentionsInMemories(filter.tenant, ids);
 }
 
 /** What the store's own calibration takes off this search's relevance (store-calibration.ts). */
@@ -349,16 +345,6 @@ async function measureShift(
   if (request.mode !== 'hybrid' || query.queryVector === null || sample === null) return NO_SHIFT;
   const { stems, bm25, graph } = query;
   return sampleShift(sample, { stems, vector: query.queryVector, bm25, graph, lexicalWeight });
-}
-
-/** Coverage of the memory alone, averaged with coverage of memory and context when it has context. */
-function memoryCoverage(query: ReadonlySet<string>, content: readonly string[], context: string | null): number {
-  const own = new Set(content.map(stem));
-  const alone = coverage(query, own);
-  if (context === null) return alone;
-  const withContext = stemSet(context, MAX_MEMORY_CHARS);
-  for (const word of own) withContext.add(word);
-  return (alone + coverage(query, withContext)) / 2;
 }
 
 /** The mode's relevance before calibration: hybrid's raw score, or the one signal of the other modes. */
