@@ -47,6 +47,7 @@ export async function searchCandidates(search: CandidateSearch): Promise<SearchH
   // A memory's word signals depend on the query, not on the tiers either: two searches drafting it measure it once.
   const wordSignals = wordSignalsFor(
     wordQueryOf(search.query, { now: search.now, scopes: search.scopes, settings: search.retrieval.factors }),
+    search.retrieval.memoryWords,
   );
   const run = (tiers: readonly Tier[] | undefined, limit: number, storeShift?: number) =>
     hybridSearch({

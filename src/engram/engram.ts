@@ -39,6 +39,7 @@ import type { ReceiptQueryOptions, SessionOptions } from '../model/session-reque
 import { CalibrationSamples } from '../retrieval/calibration-sample.js';
 import { hybridSearch, type SearchHit } from '../retrieval/hybrid-search.js';
 import { describeStoreCalibration, type StoreCalibrationInfo } from '../retrieval/store-calibration.js';
+import { KeptMemoryWords } from '../retrieval/word-signals.js';
 import { Session } from '../session/session.js';
 import { PostgresStore } from '../store/postgres/postgres-store.js';
 import { SqliteStore } from '../store/sqlite/sqlite-store.js';
@@ -142,6 +143,8 @@ export class Engram implements ToolEngine {
   private readonly graphSync: GraphSync;
   /** Each tenant's sample for per-store calibration (retrieval/store-calibration.ts). */
   private readonly samples: CalibrationSamples;
+  /** Memories' own words, split once for every search (retrieval/word-signals.ts). */
+  private readonly memoryWords = new KeptMemoryWords();
 
   /** @internal use `openEngram` */
   constructor(parts: {
@@ -334,7 +337,7 @@ export class Engram implements ToolEngine {
     const cooldown = request.cooldown ? cooldownFor(this.config, 'explicit') : null;
     const hits = await hybridSearch({
       ...request,
-      settings: { ...request.settings, samples: this.samples },
+      settings: { ...request.settings, samples: this.samples, memoryWords: this.memoryWords },
       store: this.store,
       embedder: this.queryEmbedder,
       // The working set repeats other memories; it is read through sessions, not found by search.
@@ -386,7 +389,7 @@ export class Engram implements ToolEngine {
         store: this.store,
         embedder: this.queryEmbedder,
         config: this.config,
-        retrieval: { ...retrievalSettings(this.config), samples: this.samples },
+        retrieval: { ...retrievalSettings(this.config), samples: this.samples, memoryWords: this.memoryWords },
         clock: this.clock,
         ids: this.ids,
         tenant: this.tenant,

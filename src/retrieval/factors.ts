@@ -32,7 +32,12 @@ const SCOPE_FLOOR = 0.8;
 
 /** `1 − weight × (1 − 2^(−age / halfLife))`: 1 for a memory from now, 1 − weight for a very old one. */
 export function recencyFactor(occurredAt: string, now: Date, settings: FactorSettings): number {
-  const ageDays = Math.max(0, now.getTime() - Date.parse(occurredAt)) / DAY_MS;
+  return recencyFactorAt(Date.parse(occurredAt), now, settings);
+}
+
+/** `recencyFactor` of a time given in milliseconds since the epoch. */
+export function recencyFactorAt(occurredAtMs: number, now: Date, settings: FactorSettings): number {
+  const ageDays = Math.max(0, now.getTime() - occurredAtMs) / DAY_MS;
   return 1 - settings.recencyWeight * (1 - 2 ** (-ageDays / settings.recencyHalfLifeDays));
 }
 
@@ -52,8 +57,17 @@ export function exactPhrases(query: LexicalQuery | null, queryWords: readonly st
 /** `1 + exactBoost` when the memory's words hold one of `phrases`. */
 export function exactFactor(memoryWords: readonly string[], phrases: readonly string[], settings: FactorSettings): number {
   if (phrases.length === 0) return 1;
-  const text = ` ${memoryWords.join(' ')} `;
-  return phrases.some((phrase) => text.includes(` ${phrase} `)) ? 1 + settings.exactBoost : 1;
+  return exactFactorOfWords(paddedWords(memoryWords), phrases, settings);
+}
+
+/** A memory's words joined by spaces, with one before and after: what `exactFactorOfWords` reads. */
+export function paddedWords(memoryWords: readonly string[]): string {
+  return ` ${memoryWords.join(' ')} `;
+}
+
+/** `exactFactor` of the words `paddedWords` joined. */
+export function exactFactorOfWords(padded: string, phrases: readonly string[], settings: FactorSettings): number {
+  return phrases.some((phrase) => padded.includes(` ${phrase} `)) ? 1 + settings.exactBoost : 1;
 }
 
 export function computeFactors(

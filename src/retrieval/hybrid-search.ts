@@ -19,7 +19,7 @@ import { fusedBase, fusedScores } from './fused-rank.js';
 import { type GraphReader, memoriesAbout, type QueryGraph, readQueryGraph } from './graph-recall.js';
 import { readOnce } from './read-once.js';
 import { NO_SHIFT, sampleShift, shiftRelevance, type StoreShift } from './store-calibration.js';
-import { type WordMeasure, wordQueryOf, wordSignalsFor } from './word-signals.js';
+import { type KeptMemoryWords, type WordMeasure, wordQueryOf, wordSignalsFor } from './word-signals.js';
 
 // The modes and fusions are part of the search request (model/search-request.ts).
 export { type Fusion, FUSIONS, SEARCH_MODES, type SearchMode } from '../model/search-request.js';
@@ -87,6 +87,8 @@ export interface RetrievalSettings {
    * without them relevance is the fixed curve alone.
    */
   samples?: CalibrationSamples | undefined;
+  /** Memories' own words, kept by the engine across searches (word-signals.ts); split per search without. */
+  memoryWords?: KeptMemoryWords | undefined;
 }
 
 export interface HybridSearchRequest {
@@ -181,7 +183,7 @@ export async function hybridSearch(request: HybridSearchRequest): Promise<Search
       ? (settings.samples?.sampleFor(filter.tenant) ?? null)
       : null;
   const wordQuery = wordQueryOf(query, { now: request.now, scopes: request.scopes, settings: settings.factors });
-  const wordsOf = request.wordSignals ?? wordSignalsFor(wordQuery);
+  const wordsOf = request.wordSignals ?? wordSignalsFor(wordQuery, settings.memoryWords);
   const ahead = embedding === null ? null : readAhead(store, filter, request.bounded ?? false, lexicalSearch, graphRead, wordsOf);
   // Awaited together: any one failing fails the search, and none is left unwatched.
   const [queryVector] = await Promise.all([embedding, lexicalSearch, graphRead, sampling, ahead]);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { makeMemory } from '../../test/fixtures/memory.js';
-import { wordQueryOf, wordSignalsFor } from './word-signals.js';
+import { KeptMemoryWords, wordQueryOf, wordSignalsFor } from './word-signals.js';
 
 const settings = { recencyWeight: 0.1, recencyHalfLifeDays: 30, exactBoost: 0.15 };
 const now = new Date('2026-06-01T00:00:00.000Z');
@@ -26,5 +26,24 @@ describe('wordSignalsFor', () => {
 
     expect(measure(memory)).toBe(measure(memory));
     expect(wordSignalsFor(query)(memory)).toEqual(measure(memory));
+  });
+
+  it("keeps a memory's words across queries, and splits them anew when its text or context changed", () => {
+    const kept = new KeptMemoryWords();
+    const memory = makeMemory({ id: 'a', text: 'We chose the billing database' });
+    const other = wordQueryOf('database backups', { now, scopes: undefined, settings });
+
+    expect(kept.of(memory)).toBe(kept.of({ ...memory }));
+    expect(wordSignalsFor(other, kept)(memory)).toEqual(wordSignalsFor(other)(memory));
+    const edited = { ...memory, text: 'We chose the billing queue' };
+    expect(wordSignalsFor(query, kept)(edited)).toEqual(wordSignalsFor(query)(edited));
+    expect(wordSignalsFor(query, kept)(edited).coverage).toBeCloseTo(1 / 3);
+    const withContext = { ...edited, context: 'Which database?' };
+    expect(wordSignalsFor(query, kept)(withContext)).toEqual(wordSignalsFor(query)(withContext));
+    const older = { ...withContext, occurredAt: '2020-01-01T00:00:00.000Z' };
+    expect(wordSignalsFor(query, kept)(older)).toEqual(wordSignalsFor(query)(older));
+    expect(wordSignalsFor(query, kept)(older).factors.recency).toBeLessThan(
+      wordSignalsFor(query, kept)(withContext).factors.recency,
+    );
   });
 });
