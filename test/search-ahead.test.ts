@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../src/config/load.js';
 import { retrievalSettings } from '../src/engram/search-request.js';
 import { type Engram, manualClock, type Memory, openEngram } from '../src/index.js';
-import { hybridSearch,type HybridSearchRequest } from '../src/retrieval/hybrid-search.js';
+import { hybridSearch, type HybridSearchRequest } from '../src/retrieval/hybrid-search.js';
 import { wordQueryOf, wordSignalsFor } from '../src/retrieval/word-signals.js';
 import { SqliteStore } from '../src/store/sqlite/sqlite-store.js';
 import { sharedEmbedder } from './activation-helpers.js';
