@@ -61,13 +61,13 @@ export async function handleChatCompletions(
   }
   const { insertions, recall, written, callEnded } = prepared;
   written.catch((error: unknown) => context.log(`engram proxy: writing the turn's receipt failed: ${describe(error)}`));
-  const messages = applyInsertions(parsed.body.messages, insertions, (message) => ({ ...message }));
-  const outgoing = Buffer.from(JSON.stringify({ ...parsed.body, messages }));
-  // What the proxy added before forwarding, and how much of it was waiting for query embeddings.
-  const engramMs = performance.now() - started;
-  const embedMs = (recall?.receipt?.latencyMs.embed ?? 0) + (await embeddingWaitedFor(previousStep, started));
-  const timing = serverTiming(engramMs, embedMs);
   try {
+    const messages = applyInsertions(parsed.body.messages, insertions, (message) => ({ ...message }));
+    const outgoing = Buffer.from(JSON.stringify({ ...parsed.body, messages }));
+    // What the proxy added before forwarding, and how much of it was waiting for query embeddings.
+    const engramMs = performance.now() - started;
+    const embedMs = (recall?.receipt?.latencyMs.embed ?? 0) + (await embeddingWaitedFor(previousStep, started));
+    const timing = serverTiming(engramMs, embedMs);
     return await forward(
       context,
       req,
