@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeMemory } from '../../../test/fixtures/memory.js';
 import type { Memory } from '../../model/memory.js';
 import { AdmittedSets } from './admitted-sets.js';
-import { filterClause } from './filter-clause.js';
+import { FILTER_COLUMNS, filterClause } from './filter-clause.js';
 import { IN_MEMORY, openDatabase } from './open-database.js';
 import { MEMORY_COLUMNS, memoryToParams } from './rows.js';
 
@@ -96,5 +96,40 @@ describe('AdmittedSets', () => {
     sets.build(FILTER);
     sets.clear();
     expect(sets.held(FILTER)).toBeUndefined();
+  });
+
+  it('is not read again for a retrieval stamp, which moves no memory in or out of a filter', () => {
+    for (let i = 0; i < 5; i++) insert({ scope: 'global', tier: 'must' });
+    const { version } = sets.build(FILTER);
+    db.prepare(`UPDATE memories SET last_retrieved_at = 5, retrieval_count = retrieval_count + 1 WHERE id = 'm1'`).run();
+    expect(sets.held(FILTER)?.version).toBe(version);
+    db.prepare(`UPDATE memories SET tier = 'unknown' WHERE id = 'm1'`).run();
+    expect(sets.held(FILTER)?.count).toBe(4);
+    expect(members(sets.held(FILTER)?.bits ?? new Uint8Array())).toEqual(truth());
+  });
+});
+
+describe('FILTER_COLUMNS', () => {
+  it('names every column a filter clause can read', () => {
+    const filters = [
+      {
+        tenant: 't',
+        scopes: ['a'],
+        kinds: ['fact' as const],
+        tiers: ['must' as const],
+        excludeKinds: ['note' as const],
+        pinnedOrHardRule: true,
+        onlyPinned: true,
+        onlyHardRule: true,
+        sessionId: 's',
+        occurredAfter: '2026-01-01T00:00:00.000Z',
+        occurredBefore: '2026-02-01T00:00:00.000Z',
+      },
+      { tenant: 't', onlyArchived: true, onlySuperseded: true },
+    ];
+    const read = new Set(
+      filters.flatMap((filter) => [...filterClause(filter, 'm').sql.matchAll(/\bm\.(\w+)/g)].map((match) => match[1])),
+    );
+    expect([...read].sort()).toEqual([...FILTER_COLUMNS].sort());
   });
 });

@@ -6,14 +6,15 @@
  * refuses as it ranks.
  *
  * SQLite itself decides what a filter admits: a set is read with the filter's own SQL, and
- * temporary triggers on this connection note every memory inserted, updated or deleted, so the
- * next use re-asks SQLite about just those rows. Writes by other connections are caught by the
+ * temporary triggers on this connection note every memory inserted, deleted or updated in a
+ * column a filter reads (not a retrieval stamp, which every turn writes), so the next use re-asks
+ * SQLite about just those rows. Writes by other connections are caught by the
  * caller (SQLite's data_version), which then clears every set.
  */
 import type Database from 'better-sqlite3';
 
 import type { AdmittedSet } from '../vector/admitted-set.js';
-import type { Clause } from './filter-clause.js';
+import { type Clause, FILTER_COLUMNS } from './filter-clause.js';
 import { cachedStatement } from './statement-cache.js';
 
 /** Filters whose sets are held; the least recently used goes first. */
@@ -50,7 +51,7 @@ export class AdmittedSets {
     db.exec(`
       CREATE TEMP TRIGGER IF NOT EXISTS engram_admitted_insert AFTER INSERT ON main.memories
         BEGIN SELECT engram_memory_changed(new.rowid); END;
-      CREATE TEMP TRIGGER IF NOT EXISTS engram_admitted_update AFTER UPDATE ON main.memories
+      CREATE TEMP TRIGGER IF NOT EXISTS engram_admitted_update AFTER UPDATE OF ${FILTER_COLUMNS.join(', ')} ON main.memories
         BEGIN SELECT engram_memory_changed(old.rowid); SELECT engram_memory_changed(new.rowid); END;
       CREATE TEMP TRIGGER IF NOT EXISTS engram_admitted_delete AFTER DELETE ON main.memories
         BEGIN SELECT engram_memory_changed(old.rowid); END;

@@ -4,6 +4,23 @@
  */
 import type { MemoryFilter } from '../memory-filter.js';
 
+/**
+ * Every column of `memories` a clause can read. A change to any other column (a retrieval stamp)
+ * never moves a memory in or out of a filter (admitted-sets.ts relies on it).
+ */
+export const FILTER_COLUMNS = [
+  'tenant',
+  'scope',
+  'kind',
+  'tier',
+  'pinned',
+  'hard_rule',
+  'archived_at',
+  'superseded_by',
+  'session_id',
+  'occurred_at',
+] as const;
+
 export interface Clause {
   sql: string;
   params: unknown[];

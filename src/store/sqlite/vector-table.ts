@@ -206,7 +206,7 @@ export class VectorTable {
     if (ids.length === 0) return new Map();
     const floats = this.heldFloats(tenant);
     if (floats) {
-      const rows = this.floatScores(floats, this.rowidsOf(tenant, ids), vector);
+      const rows = this.floatScores(floats, heldRowids(floats, ids), vector);
       return new Map(rows.map((row) => [row.id, row.similarity]));
     }
     const rows = cachedStatement(
@@ -226,7 +226,7 @@ export class VectorTable {
     const floats = this.heldFloats(tenant);
     if (floats) {
       const found = new Map<string, Float32Array>();
-      for (const rowid of this.rowidsOf(tenant, ids)) {
+      for (const rowid of heldRowids(floats, ids)) {
         const vector = floats.vector(rowid);
         if (vector) found.set(floats.idOf(rowid) as string, vector);
       }
@@ -299,25 +299,10 @@ export class VectorTable {
     return this.floats.get(tenant);
   }
 
-  /** The rowids of these memories of `tenant` (read from the id index alone). */
-  private rowidsOf(tenant: string, ids: readonly string[]): number[] {
-    return cachedStatement(
-      this.db,
-      `SELECT m.rowid FROM json_each(?) j CROSS JOIN memories m ON m.id = j.value WHERE m.tenant = ?`,
-    )
-      .pluck()
-      .all(JSON.stringify(ids), tenant) as number[];
-  }
-
   /** Exact scores of these rowids' held vectors, in their order; the SQL's NULL for a vector of zeros stays null. */
   private floatScores(floats: FloatVectors, rowids: readonly number[], vector: Float32Array): (VectorRow & { rowid: number })[] {
-    const length = squaredLength(vector);
-    const rows: (VectorRow & { rowid: number })[] = [];
-    for (const rowid of rowids) {
-      const hit = floats.score(rowid, vector, length);
-      if (hit) rows.push({ rowid, id: hit.id, similarity: hit.similarity as number });
-    }
-    return rows;
+    // Typed as numbers as the SQL's rows are, where a vector of zeros gives NULL too.
+    return floats.scores(rowids, vector, squaredLength(vector)) as (VectorRow & { rowid: number })[];
   }
 
   private floatBytes(): number {
@@ -343,4 +328,9 @@ export class VectorTable {
 /** Whether a typed array of 4-byte numbers can view `blob` where it lies. */
 function aligned(blob: Buffer): boolean {
   return blob.byteOffset % 4 === 0;
+}
+
+/** The rowids of these memories' held vectors, in their order (a memory with none has none). */
+function heldRowids(floats: FloatVectors, ids: readonly string[]): number[] {
+  return ids.flatMap((id) => floats.rowidOf(id) ?? []);
 }

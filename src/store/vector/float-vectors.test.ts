@@ -40,4 +40,38 @@ describe('float vectors held in memory', () => {
   it('refuses a vector of another length', () => {
     expect(() => new FloatVectors(3).set(1, 'a', v(1, 2))).toThrow(/2 dimensions among vectors of 3/);
   });
+
+  it('scores many vectors at once with the same bits as one by one, in the order asked, leaving out those not held', () => {
+    const dimensions = 37;
+    const held = new FloatVectors(dimensions);
+    let seed = 7;
+    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647) * 2 - 1;
+    for (let rowid = 1; rowid <= 11; rowid++) held.set(rowid, `m${rowid}`, Float32Array.from({ length: dimensions }, random));
+    held.set(12, 'zero', new Float32Array(dimensions));
+    const query = Float32Array.from({ length: dimensions }, random);
+    const length = squaredLength(query);
+    const asked = [12, 3, 99, 1, 5, 11, 2, 7, 8, 4, 10, 6, 9];
+
+    const scored = held.scores(asked, query, length);
+
+    expect(scored.map((hit) => hit.rowid)).toEqual(asked.filter((rowid) => rowid !== 99));
+    for (const hit of scored) expect({ id: hit.id, similarity: hit.similarity }).toEqual(held.score(hit.rowid, query, length));
+    expect(scored[0]).toEqual({ rowid: 12, id: 'zero', similarity: null });
+  });
+
+  it("finds a held vector's rowid by its memory's id, through replacements and deletes", () => {
+    const held = new FloatVectors(2);
+    held.set(1, 'a', v(1, 0));
+    held.set(2, 'b', v(0, 1));
+    expect(held.rowidOf('a')).toBe(1);
+    held.set(1, 'c', v(1, 0)); // the rowid's memory id changed
+    expect(held.rowidOf('a')).toBeUndefined();
+    expect(held.rowidOf('c')).toBe(1);
+    held.set(3, 'b', v(1, 1)); // the id now on another rowid
+    held.delete(2); // the old rowid going does not take the id with it
+    expect(held.rowidOf('b')).toBe(3);
+    held.delete(3);
+    expect(held.rowidOf('b')).toBeUndefined();
+    expect(held.rowidOf('c')).toBe(1);
+  });
 });
