@@ -4,12 +4,13 @@
  * read and measured by their words before the vector is in, with results the same as a search
  * that had the vector from the start.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { parseConfig } from '../src/config/load.js';
 import { retrievalSettings } from '../src/engram/search-request.js';
 import { type Engram, manualClock, type Memory, openEngram } from '../src/index.js';
-import { hybridSearch, type HybridSearchRequest } from '../src/retrieval/hybrid-search.js';
+import { type CalibrationSample, CalibrationSamples } from '../src/retrieval/calibration-sample.js';
+import { hybridSearch, type HybridSearchRequest, type RetrievalSettings } from '../src/retrieval/hybrid-search.js';
 import { wordQueryOf, wordSignalsFor } from '../src/retrieval/word-signals.js';
 import { SqliteStore } from '../src/store/sqlite/sqlite-store.js';
 import { sharedEmbedder } from './activation-helpers.js';
@@ -37,7 +38,11 @@ describe('hybrid search ahead of the vector', () => {
   afterAll(() => engram.close());
 
   /** A search of QUERY whose vector comes when `vector` is resolved, measuring words with `measure`. */
-  const searchWith = (queryVector: Promise<Float32Array> | Float32Array, measure = counting()) => ({
+  const searchWith = (
+    queryVector: Promise<Float32Array> | Float32Array,
+    measure = counting(),
+    retrieval: RetrievalSettings = settings(),
+  ) => ({
     measure,
     hits: hybridSearch({
       store,
@@ -49,7 +54,7 @@ describe('hybrid search ahead of the vector', () => {
       scopes: undefined,
       now: NOW,
       minRelevance: 0,
-      settings: retrievalSettings(parseConfig({})),
+      settings: retrieval,
       queryVector,
       wordSignals: measure,
     } satisfies HybridSearchRequest),
@@ -91,5 +96,39 @@ describe('hybrid search ahead of the vector', () => {
     // The same result, to the last signal, as with the vector known from the start.
     expect(found).toEqual(await direct);
     expect(found[0]?.memory.text).toMatch(/^Caroline chose PostgreSQL/);
+  });
+
+  it("scores the query's words and graph against the store's calibration sample before the vector is in", async () => {
+    const [vector] = await sharedEmbedder.embed([QUERY]);
+    const samples = new CalibrationSamples(store);
+    const sample = await samples.sampleFor('default');
+    let wordsRead = 0;
+    // The same members, counting how often their words are read.
+    const counted: CalibrationSample = {
+      ...sample,
+      members: sample.members.map((member) => ({
+        ...member,
+        get words() {
+          wordsRead += 1;
+          return member.words;
+        },
+      })),
+    };
+    const withSample = { ...settings(), samples };
+    const sampleFor = vi.spyOn(samples, 'sampleFor').mockResolvedValue(counted);
+    let answer = (_: Float32Array) => undefined as void;
+    const pending = new Promise<Float32Array>((resolve) => (answer = resolve));
+
+    const { hits } = searchWith(pending, counting(), withSample);
+    for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setImmediate(resolve));
+
+    expect(wordsRead).toBe(sample.members.length);
+    answer(vector as Float32Array);
+    const found = await hits;
+    expect(wordsRead).toBe(sample.members.length); // not again once the vector came
+    sampleFor.mockRestore();
+    const { hits: direct } = searchWith(vector as Float32Array, counting(), withSample);
+    expect(found).toEqual(await direct);
+    expect(found[0]?.storeShift).toEqual((await direct)[0]?.storeShift);
   });
 });

@@ -41,10 +41,23 @@ export interface HybridSignals {
 
 /** The raw hybrid score in [0, 1]; without vectors, the word signal alone. */
 export function hybridRawScore(signals: HybridSignals, hasVectors: boolean, lexicalWeight: number): number {
+  const words = wordSignal(signals);
+  if (!hasVectors) return words;
+  return withCosine(lexicalWeight * words, signals.cosine, lexicalWeight);
+}
+
+/** The word part of the raw score: coverage and saturated BM25. */
+export function wordSignal(signals: Pick<HybridSignals, 'coverage' | 'bm25'>): number {
   const bm25 = Math.max(0, signals.bm25 ?? 0);
-  const wordSignal = (1 - BM25_SHARE) * signals.coverage + BM25_SHARE * (bm25 / (bm25 + BM25_HALF));
-  if (!hasVectors) return wordSignal;
-  return lexicalWeight * wordSignal + (1 - lexicalWeight) * Math.max(0, signals.cosine ?? 0);
+  return (1 - BM25_SHARE) * signals.coverage + BM25_SHARE * (bm25 / (bm25 + BM25_HALF));
+}
+
+/**
+ * The raw hybrid score from its word part already weighted (`lexicalWeight × wordSignal`) and
+ * the cosine: what `hybridRawScore` gives, to the bit, for one whose words were measured first.
+ */
+export function withCosine(weightedWords: number, cosine: number | null, lexicalWeight: number): number {
+  return weightedWords + (1 - lexicalWeight) * Math.max(0, cosine ?? 0);
 }
 
 /** (raw score, relevance) points of the curve, increasing in both. */

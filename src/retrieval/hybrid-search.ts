@@ -18,7 +18,14 @@ import { followGraph, type GraphDraft } from './follow-graph.js';
 import { fusedBase, fusedScores } from './fused-rank.js';
 import { type GraphReader, memoriesAbout, type QueryGraph, readQueryGraph } from './graph-recall.js';
 import { readOnce } from './read-once.js';
-import { NO_SHIFT, sampleShift, shiftRelevance, type StoreShift } from './store-calibration.js';
+import {
+  NO_SHIFT,
+  sampleShift,
+  type SampleWordScores,
+  sampleWordScores,
+  shiftRelevance,
+  type StoreShift,
+} from './store-calibration.js';
 import { type KeptMemoryWords, type WordMeasure, wordQueryOf, wordSignalsFor } from './word-signals.js';
 
 // The modes and fusions are part of the search request (model/search-request.ts).
@@ -185,21 +192,30 @@ export async function hybridSearch(request: HybridSearchRequest): Promise<Search
   const wordQuery = wordQueryOf(query, { now: request.now, scopes: request.scopes, settings: settings.factors });
   const wordsOf = request.wordSignals ?? wordSignalsFor(wordQuery, settings.memoryWords);
   const ahead = embedding === null ? null : readAhead(store, filter, request.bounded ?? false, lexicalSearch, graphRead, wordsOf);
+  const sampleWords =
+    sampling === null ? null : sampleWordsAhead(sampling, lexicalSearch, graphRead, wordQuery.stems, settings.lexicalWeight);
   // Awaited together: any one failing fails the search, and none is left unwatched.
-  const [queryVector] = await Promise.all([embedding, lexicalSearch, graphRead, sampling, ahead]);
+  const [queryVector, , , , , measuredSample] = await Promise.all([
+    embedding,
+    lexicalSearch,
+    graphRead,
+    sampling,
+    ahead,
+    sampleWords,
+  ]);
   const [lexical, vector] = await Promise.all([
     lexicalSearch,
     queryVector ? store.searchVector(filter, queryVector, pool, { bounded: request.bounded ?? false }) : ([] as VectorHit[]),
   ]);
   const cosines = new Map(vector.map((hit) => [hit.id, hit.similarity]));
-  const bm25 = new Map(lexical.map((hit) => [hit.id, hit.score]));
+  const bm25 = bm25Of(lexical);
   const bestBm25 = lexical[0]?.score ?? 0;
   const ranks = { lexical: rankOf(lexical), vector: rankOf(vector) };
   const graph = await graphRead;
   const shift =
     request.storeShift !== undefined
       ? { ...NO_SHIFT, shift: request.storeShift }
-      : await measureShift(request, await sampling, { queryVector, stems: wordQuery.stems, bm25, graph });
+      : await measureShift(request, await sampling, { queryVector, stems: wordQuery.stems, bm25, graph }, measuredSample);
 
   /** Reads and scores these memories; cosines are read for the ones no index returned. */
   const draft = async (ids: readonly string[]): Promise<Draft[]> => {
@@ -332,6 +348,21 @@ async function readAhead(
   if (graph !== null) await store.listMentionsInMemories(filter.tenant, ids);
 }
 
+/**
+ * The query's word and graph scores against the store's calibration sample (store-calibration.ts),
+ * measured once the full-text hits and the graph are read: they need no vector.
+ */
+async function sampleWordsAhead(
+  sampling: CalibrationSample | null | Promise<CalibrationSample | null>,
+  lexicalSearch: LexicalHit[] | Promise<LexicalHit[]>,
+  graphRead: QueryGraph | null | Promise<QueryGraph | null>,
+  stems: ReadonlySet<string>,
+  lexicalWeight: number,
+): Promise<SampleWordScores | null> {
+  const [sample, lexical, graph] = await Promise.all([sampling, lexicalSearch, graphRead]);
+  return sample === null ? null : sampleWordScores(sample, { stems, bm25: bm25Of(lexical), graph, lexicalWeight });
+}
+
 /** What the store's own calibration takes off this search's relevance (store-calibration.ts). */
 async function measureShift(
   request: HybridSearchRequest,
@@ -342,11 +373,17 @@ async function measureShift(
     bm25: ReadonlyMap<string, number>;
     graph: QueryGraph | null;
   },
+  measured: SampleWordScores | null,
 ): Promise<StoreShift> {
   const { lexicalWeight } = request.settings;
   if (request.mode !== 'hybrid' || query.queryVector === null || sample === null) return NO_SHIFT;
   const { stems, bm25, graph } = query;
-  return sampleShift(sample, { stems, vector: query.queryVector, bm25, graph, lexicalWeight });
+  return sampleShift(sample, { stems, vector: query.queryVector, bm25, graph, lexicalWeight }, measured);
+}
+
+/** The full-text hits' BM25 by memory id. */
+function bm25Of(lexical: readonly LexicalHit[]): Map<string, number> {
+  return new Map(lexical.map((hit) => [hit.id, hit.score]));
 }
 
 /** The mode's relevance before calibration: hybrid's raw score, or the one signal of the other modes. */

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 
 import type { Entity } from '../model/graph.js';
+import { calibrate, hybridRawScore } from './calibration.js';
 import type { CalibrationSample, SampleMember } from './calibration-sample.js';
-import type { QueryGraph } from './graph-recall.js';
+import { coverage } from './coverage.js';
+import { partOf, type QueryGraph } from './graph-recall.js';
 import { SampleVectors } from './sample-dots.js';
 import {
   ALPHA,
@@ -11,6 +13,7 @@ import {
   type SampleQuery,
   sampleRelevances,
   sampleShift,
+  sampleWordScores,
   shiftRelevance,
   storeShift,
   YOUNG_STORE,
@@ -156,5 +159,37 @@ describe('the shift measured on a sample', () => {
   it('shifts a query that resembles much of the store', () => {
     const sample = sampleOf(256, 4, { ties: true });
     expect(sampleShift(sample, query(5, true)).shift).toBeGreaterThan(0);
+  });
+
+  it('scores each member as search scores a candidate: the hybrid raw score and the graph\'s "about" boost', () => {
+    const sample = sampleOf(64, 6, { nan: true });
+    const q = query(7, true);
+    const norm = Math.sqrt(q.vector.reduce((sum, x) => sum + x * x, 0));
+    const expected = sample.members.map((member) => {
+      const alone = coverage(q.stems, member.words);
+      const signals = {
+        coverage: member.withContext === null ? alone : (alone + coverage(q.stems, member.withContext)) / 2,
+        bm25: q.bm25.get(member.id) ?? null,
+        cosine: member.vector ? member.vector.reduce((sum, x, i) => sum + x * (q.vector[i] as number), 0) / norm : null,
+      };
+      return calibrate(hybridRawScore(signals, true, q.lexicalWeight) + partOf(graph, member.mentions, new Map()).boost);
+    });
+    const relevances = sampleRelevances(sample, q);
+    relevances.forEach((relevance, i) => expect(relevance).toBeCloseTo(expected[i] as number, 12));
+  });
+
+  it('gives the same shift from word scores measured before the vector, and ignores those of another sample', () => {
+    for (const seed of [1, 2, 3]) {
+      const sample = sampleOf(256, seed, { nan: true });
+      const q = query(seed + 20, true);
+      const measured = sampleWordScores(sample, q);
+      expect(sampleShift(sample, q, measured)).toEqual(sampleShift(sample, q));
+      const other = sampleWordScores(sampleOf(256, seed + 1), q);
+      expect(sampleShift(sample, q, other)).toEqual(sampleShift(sample, q));
+      // Used when they are this sample's: scores of other words give those words' shift.
+      const otherWords = { ...q, stems: new Set(['kitchen', 'song', 'market']) };
+      expect(sampleShift(sample, q, sampleWordScores(sample, otherWords))).toEqual(sampleShift(sample, otherWords));
+      expect(sampleShift(sample, otherWords)).not.toEqual(sampleShift(sample, q));
+    }
   });
 });

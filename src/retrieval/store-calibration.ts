@@ -16,7 +16,7 @@
  * search returned it, and the graph's "about" path — leaving out the graph's sparse paths (one
  * hop, dates, session neighbours). Pure: no I/O.
  */
-import { calibrate, CALIBRATION_CURVE, hybridRawScore } from './calibration.js';
+import { calibrate, CALIBRATION_CURVE, withCosine, wordSignal } from './calibration.js';
 import { type CalibrationSample, SAMPLE_SIZE, type SampleMember } from './calibration-sample.js';
 import { coverage } from './coverage.js';
 import { partOf, type QueryGraph } from './graph-recall.js';
@@ -83,13 +83,29 @@ export function shiftRelevance(relevance: number, shift: number): number {
 }
 
 /** What a query brings to the sample: its words, vector, full-text scores and graph. */
-export interface SampleQuery {
-  stems: ReadonlySet<string>;
+export interface SampleQuery extends SampleWordQuery {
   vector: Float32Array;
+}
+
+/** The part of a query that needs no vector: its words, full-text scores and graph. */
+export interface SampleWordQuery {
+  stems: ReadonlySet<string>;
   /** BM25 of the memories the full-text search returned, by id. */
   bm25: ReadonlyMap<string, number>;
   graph: QueryGraph | null;
   lexicalWeight: number;
+}
+
+/**
+ * What a query scores against each member of a sample before its vector is known: the word
+ * part of the raw score (weighted) and the graph's "about" boost. A search measures it while the
+ * query is embedded, so only the cosines are left for after.
+ */
+export interface SampleWordScores {
+  /** The members measured: scores for another sample (a refreshed one) are not used. */
+  members: CalibrationSample['members'];
+  words: Float64Array;
+  graph: Float64Array;
 }
 
 /** The query's calibrated relevance to each member of the sample. */
@@ -102,32 +118,41 @@ export function sampleRelevances(sample: CalibrationSample, query: SampleQuery):
  * calibration instead of one per member. The curve never decreases, so the member at the
  * percentile's place in the order of raw scores is the one there in the order of relevances, and
  * its relevance is the percentile (a NaN score, which calibrates to 1, sorts last either way).
+ * `measured`: the query's `sampleWordScores` over this sample, when measured ahead.
  */
-export function sampleShift(sample: CalibrationSample, query: SampleQuery): StoreShift {
-  const raws = sampleRawScores(sample, query).sort();
+export function sampleShift(sample: CalibrationSample, query: SampleQuery, measured?: SampleWordScores | null): StoreShift {
+  const raws = sampleRawScores(sample, query, measured).sort();
   if (raws.length === 0) return NO_SHIFT;
   const place = Math.min(raws.length - 1, Math.floor(SAMPLE_PERCENTILE * raws.length));
   return shiftAt(calibrate(raws[place] as number), raws.length);
 }
 
+/** The word part of the query's raw score against each member of the sample, and the graph's boost. */
+export function sampleWordScores(sample: CalibrationSample, query: SampleWordQuery): SampleWordScores {
+  const noEntities = new Map();
+  const words = new Float64Array(sample.members.length);
+  const graph = new Float64Array(sample.members.length);
+  sample.members.forEach((member, index) => {
+    const signals = { coverage: memberCoverage(query.stems, member), bm25: query.bm25.get(member.id) ?? null };
+    words[index] = query.lexicalWeight * wordSignal(signals);
+    // Only the "about" path: hops and dates need entity records, and are rare.
+    graph[index] = query.graph ? partOf(query.graph, member.mentions, noEntities).boost : 0;
+  });
+  return { members: sample.members, words, graph };
+}
+
 /** The query's raw hybrid score (the graph's "about" part added) against each member of the sample. */
-function sampleRawScores(sample: CalibrationSample, query: SampleQuery): Float64Array {
+function sampleRawScores(sample: CalibrationSample, query: SampleQuery, measured?: SampleWordScores | null): Float64Array {
+  const { words, graph } = measured?.members === sample.members ? measured : sampleWordScores(sample, query);
   let norm = 0;
   for (let i = 0; i < query.vector.length; i++) norm += (query.vector[i] as number) ** 2;
   norm = Math.sqrt(norm) || 1;
-  const noEntities = new Map();
   const raws = new Float64Array(sample.members.length);
   // All at once when the sample holds its vectors together (sample-dots.ts): the same doubles as `dot`.
   const dots = sample.vectors?.dots(query.vector);
   sample.members.forEach((member, index) => {
-    const signals = {
-      coverage: memberCoverage(query.stems, member),
-      bm25: query.bm25.get(member.id) ?? null,
-      cosine: member.vector ? (dots ? (dots[index] as number) : dot(query.vector, member.vector)) / norm : null,
-    };
-    // Only the "about" path: hops and dates need entity records, and are rare.
-    const graph = query.graph ? partOf(query.graph, member.mentions, noEntities).boost : 0;
-    raws[index] = hybridRawScore(signals, true, query.lexicalWeight) + graph;
+    const cosine = member.vector ? (dots ? (dots[index] as number) : dot(query.vector, member.vector)) / norm : null;
+    raws[index] = withCosine(words[index] as number, cosine, query.lexicalWeight) + (graph[index] as number);
   });
   return raws;
 }
