@@ -23,7 +23,7 @@ import { startBenchUpstream, TOOL_STEPS } from './proxy-upstream.js';
 import { quantile, textTable } from './stats.js';
 import { syntheticMemories, syntheticQueries } from './synthetic-memories.js';
 
-const CONVERSATIONS = 30;
+const CONVERSATIONS = 60;
 const WARMUP_CONVERSATIONS = 3;
 const TARGET_MS = 10;
 /**
