@@ -118,16 +118,24 @@ export class FloatVectors {
     query: Float32Array,
     queryLength: number,
   ): { rowid: number; id: string; similarity: number | null }[] {
-    const held = rowids.filter((rowid) => this.positions.has(rowid));
+    // Each held rowid's position, looked up once.
+    const held: number[] = [];
+    const at: number[] = [];
+    for (const rowid of rowids) {
+      const position = this.positions.get(rowid);
+      if (position === undefined) continue;
+      held.push(rowid);
+      at.push(position);
+    }
     const dots = new Float64Array(held.length);
     const f = Math.fround;
     const { data, dimensions } = this;
     let k = 0;
     for (; k + 3 < held.length; k += 4) {
-      const o0 = (this.positions.get(held[k] as number) as number) * dimensions;
-      const o1 = (this.positions.get(held[k + 1] as number) as number) * dimensions;
-      const o2 = (this.positions.get(held[k + 2] as number) as number) * dimensions;
-      const o3 = (this.positions.get(held[k + 3] as number) as number) * dimensions;
+      const o0 = (at[k] as number) * dimensions;
+      const o1 = (at[k + 1] as number) * dimensions;
+      const o2 = (at[k + 2] as number) * dimensions;
+      const o3 = (at[k + 3] as number) * dimensions;
       let d0 = 0;
       let d1 = 0;
       let d2 = 0;
@@ -144,9 +152,9 @@ export class FloatVectors {
       dots[k + 2] = d2;
       dots[k + 3] = d3;
     }
-    for (; k < held.length; k++) dots[k] = this.dot(this.positions.get(held[k] as number) as number, query);
+    for (; k < held.length; k++) dots[k] = this.dot(at[k] as number, query);
     return held.map((rowid, j) => {
-      const position = this.positions.get(rowid) as number;
+      const position = at[j] as number;
       return { rowid, id: this.ids[position] as string, similarity: this.similarityOf(dots[j] as number, position, queryLength) };
     });
   }
