@@ -87,6 +87,18 @@ export const ReceiptRecord = z.looseObject({
 
 export const ReceiptsResponse = z.strictObject({ receipts: z.array(ReceiptRecord) });
 
+/** One line of the activity log. */
+const ActivityRecord = z.strictObject({
+  tenant: z.string(),
+  at: z.string(),
+  action: z.string(),
+  key: nullableString,
+  memoryId: nullableString,
+  summary: z.string(),
+});
+
+export const ActivityResponse = z.strictObject({ activity: z.array(ActivityRecord) });
+
 const RecallMessage = z.strictObject({ role: z.literal('system'), content: z.string() });
 
 const ContextSectionRecord = z.looseObject({
