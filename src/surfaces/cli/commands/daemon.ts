@@ -42,7 +42,7 @@ Examples:
     );
   daemon
     .command('status')
-    .description('list the resident processes (only the --db database’s when given): database, pid, uptime, memory, idle exit')
+    .description('list the resident processes (with --db, only that database): database, pid, uptime, memory, idle exit')
     .action(async (_options: unknown, command: Command) => {
       const { db, json } = globalOptions(command);
       const now = new Date();
