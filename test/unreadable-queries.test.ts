@@ -12,6 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { type Engram, manualClock, openEngram, type SearchHit } from '../src/index.js';
+import { runJson, runOk } from './cli/helpers.js';
 
 const JAPANESE = 'ユーザーは日本語での回答を好みます';
 const EMOJI = 'Emoji test 🚀🔥 launch day';
@@ -97,5 +98,20 @@ describe('queries the local model cannot read', () => {
     const mixed = hitOf(await search('launch day 🚀'), EMOJI);
     expect(mixed?.signals.cosine).toBeGreaterThan(0);
     expect(mixed?.relevance).toBeGreaterThan(ACTIVE_RECALL_THRESHOLD);
+  });
+
+  it('says in engram stats, on screen and in JSON, that the built-in model reads English only and how to read others', async () => {
+    const db = path.join(directory, 'engram.db');
+    const stats = await runJson<{ embedder: string; embedderLanguages: { reads: string; otherLanguages: string } | null }>(
+      ['stats', '--db', db],
+      { cwd: directory },
+    );
+    expect(stats.embedder).toBe('local:universal-sentence-encoder-lite');
+    expect(stats.embedderLanguages?.reads).toBe('English only');
+    expect(stats.embedderLanguages?.otherLanguages).toMatch(/provider = "openai" with a multilingual model/);
+    const screen = await runOk(['stats', '--db', db], { cwd: directory });
+    expect(screen).toMatch(/^embedder +local:universal-sentence-encoder-lite \(reads English only\); vectors indexed with/m);
+    expect(screen).toMatch(/^languages +other languages and emoji are found by their words and characters, not by meaning/m);
+    expect(await engram.stats()).toMatchObject({ embedderLanguages: { reads: 'English only' } });
   });
 });
