@@ -21,6 +21,8 @@ const RESERVED_PIECES = 6;
 /** Characters of a text read for its share: the model never reads past its first 128 tokens. */
 const MAX_CHARS = 2_000;
 
+const WHITE_SPACE = /^\s$/u;
+
 let alphabet: ReadonlySet<string> | null = null;
 
 /**
@@ -32,9 +34,9 @@ export function localReadableShare(text: string): number {
   let counted = 0;
   let readable = 0;
   for (const char of text.slice(0, MAX_CHARS).normalize('NFKC')) {
-    if (/\s/u.test(char)) continue;
-    counted++;
     if (known.has(char)) readable++;
+    else if (char === ' ' || WHITE_SPACE.test(char)) continue;
+    counted++;
   }
   return counted === 0 ? 1 : readable / counted;
 }
