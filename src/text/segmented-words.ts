@@ -21,10 +21,11 @@ const SYMBOL = String.raw`\p{Regional_Indicator}{2}|\p{Extended_Pictographic}`;
 
 /**
  * Whether a text may hold anything read here, tested first because it costs a hundredth of the
- * exact test: every such character is "©", "®" or from U+203C on (past the dashes and quotes
- * English text uses), and a character past the Basic Multilingual Plane is a surrogate pair.
+ * exact test: every such letter or symbol is "©", "®", a Hangul jamo (U+1100–U+11FF) or from
+ * U+203C on (past the dashes and quotes English text uses), and a character past the Basic
+ * Multilingual Plane is a surrogate pair.
  */
-const MAYBE_SEGMENTED = /[\u00a9\u00ae\u203c-\uffff]/;
+const MAYBE_SEGMENTED = /[\u00a9\u00ae\u1100-\u11ff\u203c-\uffff]/;
 /** Whether a text holds anything read here: English text skips the slower split. */
 const ANY_SEGMENTED = new RegExp(`[${CJK}\\p{Regional_Indicator}\\p{Extended_Pictographic}]`, 'u');
 /** The words of a text with such characters: CJK runs, other runs of letters and digits, symbols. */

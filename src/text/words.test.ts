@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { renderFtsParts } from '../store/sqlite/fts-query.js';
 import { segmentTerms } from './index-terms.js';
 import { parseLexicalQuery } from './lexical-query.js';
-import { indexTerm, isSegmentWord } from './segmented-words.js';
+import { hasSegmentedWords, indexTerm, isSegmentWord } from './segmented-words.js';
 import { contentWords, words } from './words.js';
 
 describe('words', () => {
@@ -43,6 +43,21 @@ describe('words', () => {
 
   it('drops no CJK word as a stop word', () => {
     expect(contentWords('天気はどうですか')).toEqual(['天気', '気は', 'はど', 'どう', 'うで', 'です', 'すか']);
+  });
+});
+
+describe('telling text with CJK characters or emoji apart', () => {
+  it('misses no character of the scripts read as bigrams and no pictograph, however it tests first', () => {
+    // Their letters and digits (their punctuation and marks split no differently either way).
+    const exact =
+      /(?=[\p{L}\p{N}])[\p{Script_Extensions=Han}\p{Script_Extensions=Hiragana}\p{Script_Extensions=Katakana}\p{Script_Extensions=Hangul}]|\p{Regional_Indicator}|\p{Extended_Pictographic}/u;
+    const missed: string[] = [];
+    for (let code = 0; code <= 0x3ffff; code++) {
+      if (code >= 0xd800 && code <= 0xdfff) continue;
+      const char = String.fromCodePoint(code);
+      if (exact.test(char) && !hasSegmentedWords(`a ${char} b`)) missed.push(code.toString(16));
+    }
+    expect(missed).toEqual([]);
   });
 });
 

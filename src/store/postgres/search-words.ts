@@ -27,10 +27,10 @@ const EXPECTED = searchVectorSql(['u.a', 'u.b', 'u.c', 'u.d', 'u.s']);
 export const DIFFERENT = `(m.search_vector IS DISTINCT FROM (${EXPECTED}) OR m.search_length <> u.n)`;
 
 /**
- * Characters that CJK bigrams and emoji come from are "©", "®" or from U+203C on (as
- * segmented-words.ts tests first): a memory without any has no segment terms.
+ * Characters that CJK bigrams and emoji come from are "©", "®", Hangul jamo or from U+203C on
+ * (as segmented-words.ts tests first): a memory without any has no segment terms.
  */
-const MAYBE_SEGMENTED = String.raw`(m.text || coalesce(m.abstract, '') || m.tags || coalesce(m.context, '')) ~ '[\u00a9\u00ae\u203c-\U0010ffff]'`;
+const MAYBE_SEGMENTED = String.raw`(m.text || coalesce(m.abstract, '') || m.tags || coalesce(m.context, '')) ~ '[\u00a9\u00ae\u1100-\u11ff\u203c-\U0010ffff]'`;
 
 /**
  * Every memory (or, with `onlySegmented`, every memory that may hold CJK characters or emoji),
