@@ -13,6 +13,7 @@ import { withEmbeddingCache } from '../embedding/cached-embedder.js';
 import { withCoalescing } from '../embedding/coalescing-embedder.js';
 import { createEmbedderFromConfig } from '../embedding/create-embedder.js';
 import type { Embedder } from '../embedding/embedder.js';
+import { type EmbedderLanguages, embedderLanguages } from '../embedding/embedder-languages.js';
 import { assertCompatible, describeEmbedder, NO_EMBEDDER_ID, recordEmbedder } from '../embedding/index-compatibility.js';
 import { EngramError, InvalidInputError, NotFoundError } from '../errors.js';
 import { type Clock, systemClock } from '../model/clock.js';
@@ -88,6 +89,11 @@ export interface OpenEngramOptions {
 export interface EngramStats extends StoreStats {
   path: string | null;
   embedder: string;
+  /**
+   * The languages the embedder reads, when Engram knows them: the built-in model reads English
+   * only, and this says how to search other languages by meaning; null for another embedder or none.
+   */
+  embedderLanguages: EmbedderLanguages | null;
   /** The knowledge graph: entities, live and ended relations, mentions. */
   graph: GraphCounts;
   /** How relevance is calibrated on this store: its sample, whether it is young, the curve. */
@@ -501,6 +507,7 @@ export class Engram implements ToolEngine {
       ...stats,
       path: this.path,
       embedder: this.embedder ? this.embedder.id : NO_EMBEDDER_ID,
+      embedderLanguages: this.embedder ? embedderLanguages(this.embedder.id) : null,
       graph,
       calibration: describeStoreCalibration(sample, this.queryEmbedder !== null),
     };

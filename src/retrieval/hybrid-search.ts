@@ -18,6 +18,7 @@ import { followGraph, type GraphDraft } from './follow-graph.js';
 import { fusedBase, fusedScores } from './fused-rank.js';
 import { type GraphReader, memoriesAbout, type QueryGraph, readQueryGraph } from './graph-recall.js';
 import { readOnce } from './read-once.js';
+import { countedCosine, queryReadableShare } from './readable-share.js';
 import {
   NO_SHIFT,
   sampleShift,
@@ -37,7 +38,10 @@ export interface SearchSignals {
   bm25: number | null;
   /** Share of the query's content words in the memory (with its context, when it has one). */
   coverage: number;
-  /** Cosine similarity of the query's and the memory's embeddings; null without vectors. */
+  /**
+   * Cosine similarity of the query's and the memory's embeddings, counted as far as the embedder
+   * reads the query (readable-share.ts); null without vectors.
+   */
   cosine: number | null;
   /** Seed 004's keyword overlap: shared words ÷ the larger word set. */
   keyword: number;
@@ -175,6 +179,7 @@ export async function hybridSearch(request: HybridSearchRequest): Promise<Search
   const pool = Math.max(settings.candidates, request.limit * 2);
   const embedder = mode === 'hybrid' || mode === 'dense' ? request.embedder : null;
   const embedding = embedder ? (request.queryVector ?? startEmbedding(embedder, query).vector) : null;
+  const readable = queryReadableShare(embedder, query);
   // Everything that does not need the query's vector is asked for before it is awaited.
   const lexicalSearch =
     mode === 'dense'
@@ -215,7 +220,12 @@ export async function hybridSearch(request: HybridSearchRequest): Promise<Search
   const shift =
     request.storeShift !== undefined
       ? { ...NO_SHIFT, shift: request.storeShift }
-      : await measureShift(request, await sampling, { queryVector, stems: wordQuery.stems, bm25, graph }, measuredSample);
+      : await measureShift(
+          request,
+          await sampling,
+          { queryVector, readable, stems: wordQuery.stems, bm25, graph },
+          measuredSample,
+        );
 
   /** Reads and scores these memories; cosines are read for the ones no index returned. */
   const draft = async (ids: readonly string[]): Promise<Draft[]> => {
@@ -229,7 +239,7 @@ export async function hybridSearch(request: HybridSearchRequest): Promise<Search
       const signals: SearchSignals = {
         bm25: bm25.get(memory.id) ?? null,
         coverage: measured.coverage,
-        cosine: cosines.get(memory.id) ?? null,
+        cosine: countedCosine(cosines.get(memory.id) ?? null, readable),
         keyword: measured.keyword,
         graph: null,
       };
@@ -369,6 +379,7 @@ async function measureShift(
   sample: CalibrationSample | null,
   query: {
     queryVector: Float32Array | null;
+    readable: number;
     stems: ReadonlySet<string>;
     bm25: ReadonlyMap<string, number>;
     graph: QueryGraph | null;
@@ -377,8 +388,8 @@ async function measureShift(
 ): Promise<StoreShift> {
   const { lexicalWeight } = request.settings;
   if (request.mode !== 'hybrid' || query.queryVector === null || sample === null) return NO_SHIFT;
-  const { stems, bm25, graph } = query;
-  return sampleShift(sample, { stems, vector: query.queryVector, bm25, graph, lexicalWeight }, measured);
+  const { stems, bm25, graph, readable } = query;
+  return sampleShift(sample, { stems, vector: query.queryVector, readable, bm25, graph, lexicalWeight }, measured);
 }
 
 /** The full-text hits' BM25 by memory id. */

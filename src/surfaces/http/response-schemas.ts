@@ -181,6 +181,12 @@ export const StatsResponse = z.strictObject({
   index: z.looseObject({}).nullable(),
   schemaVersion: z.number(),
   embedder: z.string(),
+  embedderLanguages: z
+    .strictObject({ reads: z.string(), otherLanguages: z.string() })
+    .nullable()
+    .describe(
+      'The languages the embedder reads, when Engram knows them (the built-in model: English only), and how to search others by meaning',
+    ),
   graph: z.strictObject({
     entities: z.number(),
     relations: z.number().describe('Relations that still hold'),
