@@ -27,7 +27,7 @@ describe('npm run build', () => {
       /^building dist\/ \(dist\/ has not been built yet\)…\nbuilt dist\/ in [\d.]+ s: 9 files written/,
     );
   }, 120_000);
-  afterAll(() => built.remove());
+  afterAll(() => built?.remove());
 
   let project: Fixture;
   beforeEach(() => {

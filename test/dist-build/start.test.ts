@@ -25,7 +25,7 @@ describe('npm start', () => {
     const result = await built.run('build.mjs');
     expect(result.code, result.stderr).toBe(0);
   }, 120_000);
-  afterAll(() => built.remove());
+  afterAll(() => built?.remove());
 
   let project: Fixture;
   beforeEach(() => {
