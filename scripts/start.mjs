@@ -59,10 +59,13 @@ function readArgs(words) {
   return { options: found, positional: rest };
 }
 
-/** npm keeps the options written before `--` for itself and passes on only their values. */
+/**
+ * npm keeps the options written before `--` for itself: `npm start --port 7080` sets its own
+ * setting `port` to "true" and passes on only "7080".
+ */
 function positionalProblem(words) {
   const swallowed = ['port', 'host', 'db', 'scope', 'config', 'store'].filter(
-    (name) => process.env[`npm_config_${name}`] !== undefined,
+    (name) => process.env[`npm_config_${name}`] === 'true',
   );
   const example = swallowed.length === 1 && words.length === 1 ? `--${swallowed[0]} ${words[0]}` : '--port 7078';
   const got =
