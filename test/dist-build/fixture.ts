@@ -46,8 +46,13 @@ process.stdout.write(\`\${JSON.stringify({ argv: process.argv.slice(2), version:
 /** Creates the project, with src/version.ts saying `version`. */
 export function makeFixture(version = 'one'): Fixture {
   const dir = makeDir();
-  for (const file of ['scripts/build.mjs', 'scripts/start.mjs', 'scripts/lib', 'tsconfig.json', 'tsconfig.build.json']) {
-    cpSync(path.join(ROOT, file), path.join(dir, file), { recursive: true });
+  try {
+    for (const file of ['scripts/build.mjs', 'scripts/start.mjs', 'scripts/lib', 'tsconfig.json', 'tsconfig.build.json']) {
+      cpSync(path.join(ROOT, file), path.join(dir, file), { recursive: true });
+    }
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
   }
   symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
   writeFileSync(
