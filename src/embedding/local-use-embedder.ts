@@ -13,11 +13,11 @@ import path from 'node:path';
 
 import type * as tfconv from '@tensorflow/tfjs-converter';
 import type * as tf from '@tensorflow/tfjs-core';
-import type { Tokenizer } from '@tensorflow-models/universal-sentence-encoder';
 
 import { EngramError } from '../errors.js';
 import { type Embedder, normalize } from './embedder.js';
 import { localReadableShare } from './local-vocabulary.js';
+import { SentencePieceTokenizer, type VocabularyEntry } from './sentencepiece-tokenizer.js';
 
 /** The id recorded with vectors made by this model. */
 export const LOCAL_EMBEDDER_ID = 'local:universal-sentence-encoder-lite';
@@ -32,7 +32,7 @@ const MAX_CHARS = 2_000;
 interface LoadedModel {
   tf: typeof tf;
   model: tfconv.GraphModel;
-  tokenizer: Tokenizer;
+  tokenizer: SentencePieceTokenizer;
 }
 
 // One model per process: loading costs ~0.5 s and ~30 MB, and it is stateless.
@@ -70,7 +70,7 @@ export function createLocalEmbedder(options: { batchSize?: number } = {}): Embed
   };
 }
 
-function encode(tokenizer: Tokenizer, text: string): number[] {
+function encode(tokenizer: SentencePieceTokenizer, text: string): number[] {
   const tokens = tokenizer.encode(text.slice(0, MAX_CHARS)).slice(0, MAX_TOKENS);
   // An empty or all-space text still needs one token; the model's word-boundary token is neutral.
   return tokens.length > 0 ? tokens : tokenizer.encode(' ');
@@ -111,10 +111,9 @@ function loadModel(): Promise<LoadedModel> {
 }
 
 async function readModel(): Promise<LoadedModel> {
-  const [tf, tfconv, { Tokenizer }] = await Promise.all([
+  const [tf, tfconv] = await Promise.all([
     import('@tensorflow/tfjs-core'),
     import('@tensorflow/tfjs-converter'),
-    import('@tensorflow-models/universal-sentence-encoder'),
     import('@tensorflow/tfjs-backend-wasm'),
   ]);
   const require = createRequire(import.meta.url);
@@ -143,8 +142,8 @@ async function readModel(): Promise<LoadedModel> {
     ...(manifest.convertedBy ? { convertedBy: manifest.convertedBy } : {}),
   };
   const model = await tfconv.loadGraphModel({ load: () => Promise.resolve(artifacts) });
-  const vocabulary = JSON.parse(await readFile(path.join(directory, 'vocab.json'), 'utf8')) as [string, number][];
-  return { tf, model, tokenizer: new Tokenizer(vocabulary) };
+  const vocabulary = JSON.parse(await readFile(path.join(directory, 'vocab.json'), 'utf8')) as VocabularyEntry[];
+  return { tf, model, tokenizer: new SentencePieceTokenizer(vocabulary) };
 }
 
 /** TF.js prints a banner about tfjs-node on first use; Engram's users have no use for it. */

@@ -24,7 +24,8 @@ describe('engram serve', () => {
     const manifest = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../package.json'), 'utf8')) as {
       scripts: Record<string, string>;
     };
-    expect(manifest.scripts.start).toMatch(/dist\/surfaces\/cli\/main\.js serve$/);
+    // scripts/start.mjs checks the port, builds if a source changed, then runs `engram serve` (test/dist-build).
+    expect(manifest.scripts.start).toBe('node scripts/start.mjs');
 
     const child = spawnCli(['serve', '--port', '0'], { cwd: temp.dir, env: LEXICAL });
     let stdout = '';
