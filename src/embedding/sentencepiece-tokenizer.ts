@@ -61,8 +61,8 @@ export class SentencePieceTokenizer {
   /** The ids of the highest-scoring split of `symbols` into pieces, in order. */
   private bestSegmentation(symbols: string): number[] {
     const length = symbols.length;
-    // For each position: the best score of a split of what comes before it, that split's last
-    // piece, and where that piece starts; -1 marks a position no split reaches (inside a pair).
+    // For each position (a UTF-16 code unit): the best score of a split of what comes before
+    // it, that split's last piece, and where that piece starts; -1 marks one no split reaches.
     const best = new Float64Array(length + 1);
     const lastPiece = new Int32Array(length + 1).fill(-1);
     const lastStart = new Int32Array(length + 1);
@@ -89,9 +89,10 @@ export class SentencePieceTokenizer {
           matched = true;
         }
       }
-      // A character no piece starts with is one unknown token, a surrogate pair one character;
-      // it adds nothing to the score (the unknown entry's own score, 0, as the model's tokenizer).
-      if (!matched) offer(start + characterLength(symbols, start), base, UNKNOWN_ID, start);
+      // A code unit no piece starts with is an unknown token (half a surrogate pair too: the run
+      // is merged into one, which is what counting characters gives). It adds nothing to the
+      // score: the unknown entry's own score, 0, as the model's tokenizer.
+      if (!matched) offer(start + 1, base, UNKNOWN_ID, start);
     }
     const ids: number[] = [];
     for (let end = length; end > 0; end = lastStart[end] as number) ids.push(lastPiece[end] as number);
@@ -101,14 +102,6 @@ export class SentencePieceTokenizer {
 
 function newNode(): PieceNode {
   return { next: new Map(), id: -1, score: 0 };
-}
-
-/** 2 for a surrogate pair at `index`, else 1 (a lone surrogate is a character of its own). */
-function characterLength(text: string, index: number): number {
-  const unit = text.charCodeAt(index);
-  if (unit < 0xd800 || unit > 0xdbff || index + 1 >= text.length) return 1;
-  const next = text.charCodeAt(index + 1);
-  return next >= 0xdc00 && next <= 0xdfff ? 2 : 1;
 }
 
 /** Unknown tokens in a row become one: the model reads a run it cannot read as one token. */
