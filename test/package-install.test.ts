@@ -5,7 +5,7 @@
  * the MCP SDK's client, the Claude Code hook, and `engram serve` with its inspector.
  */
 import { spawn } from 'node:child_process';
-import { realpathSync } from 'node:fs';
+import { readdirSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -35,6 +35,21 @@ describe('the packed package, installed', () => {
     expect(realpathSync(installed.bin)).toBe(
       path.join(installed.app, 'node_modules', 'engram', 'dist', 'surfaces', 'cli', 'main.js'),
     );
+  });
+
+  it('brings one TF.js, 4.22, and not the encoder package its tokenizer is checked against', () => {
+    const modules = path.join(installed.app, 'node_modules');
+    const manifest = JSON.parse(readFileSync(path.join(modules, 'engram', 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+    };
+    expect(Object.keys(manifest.dependencies)).not.toContain('@tensorflow-models/universal-sentence-encoder');
+    expect(readdirSync(modules)).not.toContain('@tensorflow-models');
+    const tfjsCores = readdirSync(modules, { recursive: true, encoding: 'utf8' }).filter((file) =>
+      file.endsWith(path.join('@tensorflow', 'tfjs-core', 'package.json')),
+    );
+    expect(
+      tfjsCores.map((file) => (JSON.parse(readFileSync(path.join(modules, file), 'utf8')) as { version: string }).version),
+    ).toEqual(['4.22.0']);
   });
 
   it('stores and finds a memory with npx engram and the local model, printing nothing else', async () => {

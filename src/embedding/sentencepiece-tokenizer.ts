@@ -1,136 +1,110 @@
 /**
- * The Universal Sentence Encoder Lite's tokenizer: SentencePiece's `EncodeAsIds` (Viterbi over a
- * trie of the vocabulary), ported from `@tensorflow-models/universal-sentence-encoder` 1.3.3
- * (src/tokenizer/, Copyright 2019 Google LLC, Apache-2.0) so that the local embedder needs no
- * package that brings a second, older TF.js with it. It keeps the original's every step,
- * quirks included (the backward pass steps by a token's UTF-16 length, the lattice by code
- * points), because stored vectors were made with its token ids: they must stay the same.
+ * Engram's implementation of SentencePiece's unigram encoding for the Universal Sentence Encoder
+ * Lite vocabulary, written from the algorithm's description: the text is normalised (NFKC, each
+ * space written "▁", one "▁" in front), then split into the vocabulary pieces whose scores add up
+ * to the most, found by a Viterbi search over every piece that starts at each position (a trie of
+ * the pieces finds them). A character no piece starts with is the unknown token; unknown tokens
+ * in a row are one.
+ *
+ * The ids are the ones the model was trained with: `sentencepiece-tokenizer.equivalence.test.ts`
+ * checks them against the tokenizer of `@tensorflow-models/universal-sentence-encoder` 1.3.3 on
+ * the benchmarks' conversations and on hard cases, and the choices that match it are marked
+ * "as the model's tokenizer" below.
  */
 
-/** A vocabulary entry: the piece and its score. Index = token id. */
-export type VocabularyEntry = [piece: string, score: number];
+/** One vocabulary entry: the piece and its log-probability (`null` in a few entries; read as 0). */
+export type VocabularyEntry = readonly [piece: string, score: number | null];
 
-/** A match in the trie: the piece's symbols, its score, its token id. */
-type Match = [symbols: string[], score: number, index: number];
+/** The id of the unknown token. */
+const UNKNOWN_ID = 0;
+/** Ids below this are the unknown token and control symbols, which no text is read as. */
+const RESERVED_PIECES = 6;
+/** How a piece marks a word boundary: every space, and the start of the text. */
+const WORD_BOUNDARY = '\u2581';
 
-const SEPARATOR = '\u2581'; // ▁, which marks the start of a word
-/** The first ids are reserved for unk, control symbols and user-defined symbols. */
-const RESERVED_SYMBOLS_COUNT = 6;
+/** A node of the trie of pieces, by UTF-16 code unit; no piece holds a character past U+FFFF. */
+interface PieceNode {
+  readonly next: Map<number, PieceNode>;
+  /** The id of the piece that ends here, or -1. */
+  id: number;
+  score: number;
+}
 
-/** Turns text into token ids as the model was trained to read them. */
+/** Turns text into the token ids of a SentencePiece unigram vocabulary. */
 export class SentencePieceTokenizer {
-  private readonly trie = new Trie();
+  private readonly root: PieceNode = newNode();
 
-  /**
-   * @param vocabulary the model's vocab.json: `[piece, score]` by token id
-   * @param reservedSymbolsCount ids that never match text @default 6
-   */
-  constructor(
-    private readonly vocabulary: readonly VocabularyEntry[],
-    reservedSymbolsCount = RESERVED_SYMBOLS_COUNT,
-  ) {
-    for (let i = reservedSymbolsCount; i < vocabulary.length; i++) {
-      const [piece, score] = vocabulary[i] as VocabularyEntry;
-      this.trie.insert(piece, score, i);
+  /** @param vocabulary the pieces and their scores; an entry's index is its id. */
+  constructor(vocabulary: readonly VocabularyEntry[]) {
+    for (let id = RESERVED_PIECES; id < vocabulary.length; id++) {
+      const [piece, score] = vocabulary[id] as VocabularyEntry;
+      let node = this.root;
+      for (let i = 0; i < piece.length; i++) {
+        const unit = piece.charCodeAt(i);
+        let child = node.next.get(unit);
+        if (child === undefined) node.next.set(unit, (child = newNode()));
+        node = child;
+      }
+      // A piece listed twice is read as its last entry, id and score (as the model's tokenizer).
+      node.id = id;
+      node.score = score ?? 0;
     }
   }
 
-  /** The token ids of `input`. */
-  encode(input: string): number[] {
-    const symbols = [...normalizeInput(input)];
-    const nodes: Record<number, { key: string[]; score: number; index: number }[]>[] = [];
-    const words: number[] = [];
-    const best: number[] = [];
-    for (let i = 0; i <= symbols.length; i++) {
-      nodes.push({});
-      words.push(0);
-      best.push(0);
-    }
-    // The lattice: every vocabulary piece that starts at each position.
-    for (let i = 0; i < symbols.length; i++) {
-      for (const [key, score, index] of this.trie.commonPrefixSearch(symbols.slice(i))) {
-        const end = nodes[i + key.length] as Record<number, { key: string[]; score: number; index: number }[]>;
-        (end[i] ??= []).push({ key, score, index });
+  /** The token ids of `text`; none for the empty string. */
+  encode(text: string): number[] {
+    if (text === '') return [];
+    const symbols = WORD_BOUNDARY + text.normalize('NFKC').replaceAll(' ', WORD_BOUNDARY);
+    return mergeUnknowns(this.bestSegmentation(symbols));
+  }
+
+  /** The ids of the highest-scoring split of `symbols` into pieces, in order. */
+  private bestSegmentation(symbols: string): number[] {
+    const length = symbols.length;
+    // For each position (a UTF-16 code unit): the best score of a split of what comes before
+    // it, that split's last piece, and where that piece starts; -1 marks one no split reaches.
+    const best = new Float64Array(length + 1);
+    const lastPiece = new Int32Array(length + 1).fill(-1);
+    const lastStart = new Int32Array(length + 1);
+    const offer = (end: number, score: number, id: number, start: number): void => {
+      // As the model's tokenizer: a split that scores exactly 0 (a zero-score piece such as "▁:"
+      // at the start) never counts, and of two equal scores the one offered later wins.
+      if (score === 0) return;
+      if (lastPiece[end] === -1 || score >= (best[end] as number)) {
+        best[end] = score;
+        lastPiece[end] = id;
+        lastStart[end] = start;
       }
-    }
-    // Forward pass: the best-scoring piece that ends at each position.
-    for (let end = 0; end <= symbols.length; end++) {
-      for (const start in nodes[end]) {
-        for (const word of (nodes[end] as Record<string, { key: string[]; score: number; index: number }[]>)[start] ?? []) {
-          const score = word.score + (best[end - word.key.length] as number);
-          if (best[end] === 0 || score >= (best[end] as number)) {
-            best[end] = score;
-            words[end] = word.index;
-          }
+    };
+    for (let start = 0; start < length; start++) {
+      if (start > 0 && lastPiece[start] === -1) continue;
+      const base = best[start] as number;
+      let node: PieceNode | undefined = this.root;
+      let matched = false;
+      for (let end = start; end < length; end++) {
+        node = node.next.get(symbols.charCodeAt(end));
+        if (node === undefined) break;
+        if (node.id !== -1) {
+          offer(end + 1, base + node.score, node.id, start);
+          matched = true;
         }
       }
+      // A code unit no piece starts with is an unknown token (half a surrogate pair too: the run
+      // is merged into one, which is what counting characters gives). It adds nothing to the
+      // score: the unknown entry's own score, 0, as the model's tokenizer.
+      if (!matched) offer(start + 1, base, UNKNOWN_ID, start);
     }
-    // Backward pass (by the piece's string length, as the original does).
-    const results: number[] = [];
-    for (let at = words.length - 1; at > 0;) {
-      const id = words[at] as number;
-      results.push(id);
-      at -= (this.vocabulary[id] as VocabularyEntry)[0].length;
-    }
-    // Consecutive unknown pieces (id 0) become one.
-    const merged: number[] = [];
-    let previousUnknown = false;
-    for (const id of results) {
-      if (!(previousUnknown && id === 0)) merged.push(id);
-      previousUnknown = id === 0;
-    }
-    return merged.reverse();
+    const ids: number[] = [];
+    for (let end = length; end > 0; end = lastStart[end] as number) ids.push(lastPiece[end] as number);
+    return ids.reverse();
   }
 }
 
-/** NFKC, then a word marker at the start and in place of every space. */
-function normalizeInput(text: string): string {
-  const normalized = text.normalize('NFKC');
-  return normalized.length > 0 ? SEPARATOR + normalized.replace(/ /g, SEPARATOR) : normalized;
+function newNode(): PieceNode {
+  return { next: new Map(), id: -1, score: 0 };
 }
 
-interface TrieNode {
-  children: Record<string, TrieNode>;
-  end: boolean;
-  word: Match;
-}
-
-function trieNode(): TrieNode {
-  return { children: {}, end: false, word: [[], 0, 0] };
-}
-
-/** The vocabulary's pieces by their symbols (code points). */
-class Trie {
-  private readonly root = trieNode();
-
-  insert(piece: string, score: number, index: number): void {
-    let node = this.root;
-    const symbols = [...piece];
-    symbols.forEach((symbol, i) => {
-      let child = node.children[symbol];
-      if (child === undefined) {
-        child = trieNode();
-        child.word[0] = [...node.word[0], symbol];
-        node.children[symbol] = child;
-      }
-      node = child;
-      if (i === symbols.length - 1) {
-        node.end = true;
-        node.word[1] = score;
-        node.word[2] = index;
-      }
-    });
-  }
-
-  /** Every piece that `symbols` starts with; the first symbol alone as unknown (id 0) when none. */
-  commonPrefixSearch(symbols: readonly string[]): Match[] {
-    const output: Match[] = [];
-    let node = this.root.children[symbols[0] as string];
-    for (let i = 0; i < symbols.length && node; i++) {
-      if (node.end) output.push(node.word);
-      node = node.children[symbols[i + 1] as string];
-    }
-    if (output.length === 0) output.push([[symbols[0] as string], 0, 0]);
-    return output;
-  }
+/** Unknown tokens in a row become one: the model reads a run it cannot read as one token. */
+function mergeUnknowns(ids: number[]): number[] {
+  return ids.filter((id, i) => id !== UNKNOWN_ID || ids[i - 1] !== UNKNOWN_ID);
 }
