@@ -25,6 +25,7 @@ import {
   MemoryInputSchema,
   type MemoryPatch,
   MemoryPatchSchema,
+  type ParsedMemoryInput,
 } from '../model/memory-input.js';
 import {
   type InjectionListOptions,
@@ -53,7 +54,7 @@ import { GraphSync } from './graph-sync.js';
 import { type ImportOptions, type ImportSummary, parseRecords, writeRecords } from './import-records.js';
 import { EngramKnowledgeGraph, toGraphEntity } from './knowledge-graph.js';
 import { parseListRequest } from './list-request.js';
-import { newMemory, patchMemory, supersedeRepeatedKeys } from './new-memory.js';
+import { carryForward, newMemory, patchMemory, supersedeRepeatedKeys } from './new-memory.js';
 import { parseSearchRequest, retrievalSettings } from './search-request.js';
 import { parseReceiptQuery, parseSessionOptions } from './session-request.js';
 import { type MemoryFactory, persistWorkingSet } from './working-set-memory.js';
@@ -213,13 +214,21 @@ export class Engram implements ToolEngine {
     });
     await assertCompatible(this.store, this.embedder);
     const now = this.clock.now();
-    const memories = parsed.map((input) => newMemory(input, this.ids(), now, { tenant: this.tenant, scope: DEFAULT_SCOPE }));
+    // A new version (named in `supersedes`, or holding a live memory's key) carries the old one forward.
+    const previous = await Promise.all(parsed.map((input) => this.previousVersion(input)));
+    const memories = parsed.map((input, index) => {
+      const before = previous[index] ?? { memory: null, via: 'key' as const };
+      return newMemory(carryForward(input, before.memory, before.via), this.ids(), now, {
+        tenant: this.tenant,
+        scope: DEFAULT_SCOPE,
+      });
+    });
     supersedeRepeatedKeys(memories, now);
     const replaced = new Map<string, Memory>();
     for (const [index, memory] of memories.entries()) {
       const input = parsed[index];
       const targets = [
-        input?.supersedes ? await this.requireLive(memory.tenant, input.supersedes) : null,
+        input?.supersedes ? (previous[index]?.memory ?? null) : null,
         memory.key && memory.supersededBy === null ? await this.store.findByKey(memory.tenant, memory.scope, memory.key) : null,
       ];
       for (const old of targets) {
@@ -547,6 +556,16 @@ export class Engram implements ToolEngine {
     const memory = await this.store.getMemory(this.tenant, id);
     if (!memory) throw new NotFoundError(`no memory with id ${id}: list ids with \`engram list\``);
     return memory;
+  }
+
+  /**
+   * The memory `input` is a new version of: the live one it names in `supersedes` (which must
+   * exist), or the live holder of its key in its scope; null memory when neither.
+   */
+  private async previousVersion(input: ParsedMemoryInput): Promise<{ memory: Memory | null; via: 'supersedes' | 'key' }> {
+    if (input.supersedes) return { memory: await this.requireLive(this.tenant, input.supersedes), via: 'supersedes' };
+    if (!input.key) return { memory: null, via: 'key' };
+    return { memory: await this.store.findByKey(this.tenant, input.scope ?? DEFAULT_SCOPE, input.key), via: 'key' };
   }
 
   private async requireLive(tenant: string, id: string): Promise<Memory> {
