@@ -15,6 +15,7 @@ import { searchCandidates } from '../src/activation/candidates.js';
 import { parseConfig } from '../src/config/load.js';
 import { retrievalSettings } from '../src/engram/search-request.js';
 import { type Engram, InvalidInputError, manualClock, type Memory, openEngram, type SearchHit } from '../src/index.js';
+import { calibrate } from '../src/retrieval/calibration.js';
 import { fusedRelevance } from '../src/retrieval/fused-relevance.js';
 import { GRAPH_BOOST } from '../src/retrieval/graph-recall.js';
 import { SqliteStore } from '../src/store/sqlite/sqlite-store.js';
@@ -214,11 +215,17 @@ describe('graph-aware recall', () => {
       // the order is the fused one, and score is relevance × factors in both searches.
       expect(hits.every((hit) => hit.signals.fused !== null)).toBe(true);
       expect(plain.every((hit) => hit.signals.fused === null)).toBe(true);
-      const byFused = [...hits].sort((a, b) => (b.signals.fused ?? 0) - (a.signals.fused ?? 0));
+      const byFused = [...hits].sort((a, b) => (b.signals.fused?.score ?? 0) - (a.signals.fused?.score ?? 0));
       expect(hits.map((hit) => hit.memory.id)).toEqual(byFused.map((hit) => hit.memory.id));
       expect(hits.map((hit) => hit.score)).toEqual([...hits.map((hit) => hit.score)].sort((a, b) => b - a));
       for (const hit of [...hits, ...plain]) expect(hit.score).toBeCloseTo(summed(hit), 12);
-      for (const hit of hits) expect(hit.relevance).toBeCloseTo(fusedRelevance(hit.signals.fused ?? 0), 12);
+      for (const hit of hits) {
+        const fused = hit.signals.fused;
+        expect(hit.relevance).toBeCloseTo(fused ? fusedRelevance(fused.score, fused) : -1, 12);
+      }
+      // The best hit by the fused order shows the search's level: the best calibrated relevance among its candidates.
+      expect(hits[0]?.relevance).toBe(hits[0]?.signals.fused?.level);
+      expect(hits[0]?.signals.fused?.level).toBe(Math.max(...hits.map((hit) => calibrate(hit.raw))));
       // A query that names no entity is ranked as without the graph.
       expect(await run('where does the cat sleep')).toEqual(await run('where does the cat sleep', false));
     } finally {

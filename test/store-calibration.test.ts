@@ -14,8 +14,8 @@ import { ulidGenerator } from '../src/model/ids.js';
 import { calibrate } from '../src/retrieval/calibration.js';
 import { CalibrationSamples, SAMPLE_SIZE } from '../src/retrieval/calibration-sample.js';
 import { stemSet } from '../src/retrieval/coverage.js';
-import { hybridSearch, type SearchHit } from '../src/retrieval/hybrid-search.js';
 import { fusedRelevance } from '../src/retrieval/fused-relevance.js';
+import { hybridSearch, type SearchHit } from '../src/retrieval/hybrid-search.js';
 import { sampleRelevances, shiftRelevance, storeShift } from '../src/retrieval/store-calibration.js';
 import { SqliteStore } from '../src/store/sqlite/sqlite-store.js';
 import { makeTempDir, runOk } from './cli/helpers.js';
@@ -29,7 +29,7 @@ const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'];
 
 /** A hit's relevance before the store's shift: the fused curve's when the fused order ranked it, else the fixed curve's. */
 function curveOf(hit: SearchHit): number {
-  return hit.signals.fused === null ? calibrate(hit.raw) : fusedRelevance(hit.signals.fused);
+  return hit.signals.fused === null ? calibrate(hit.raw) : fusedRelevance(hit.signals.fused.score, hit.signals.fused);
 }
 
 /** `count` turns, every one said by Alice: a query naming her resembles the whole store. */
@@ -201,7 +201,8 @@ describe('per-store calibration', () => {
     expect(shift).toBeGreaterThan(0.02);
     for (const { factors } of entries) {
       expect(factors?.storeShift).toBe(shift);
-      const curve = factors?.fused === undefined ? calibrate(factors?.raw ?? -1) : fusedRelevance(factors.fused);
+      const curve =
+        factors?.fused === undefined ? calibrate(factors?.raw ?? -1) : fusedRelevance(factors.fused.score, factors.fused);
       expect(factors?.relevance).toBeCloseTo(shiftRelevance(curve, factors?.storeShift ?? 0), 10);
     }
   });

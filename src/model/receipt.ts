@@ -42,11 +42,12 @@ export interface ScoreFactorsReceipt {
    */
   raw?: number;
   /**
-   * The fused order's score when the search ranked by it (the query named an entity the store
-   * knows): what the fused curve turned into `relevance` instead of `raw`. Absent otherwise and
-   * from receipts written before relevance followed the fused order.
+   * When the search ranked by the fused order (the query named an entity the store knows): this
+   * memory's fused score, the best of the search and the search's level; relevance is then
+   * `level × exp(−(best − score) / 22)` with the store's shift, instead of the curve's value of
+   * `raw`. Absent otherwise and from receipts written before relevance followed the fused order.
    */
-  fused?: number;
+  fused?: { score: number; best: number; level: number };
   /**
    * The store's own calibration for this query (0 on a young store): relevance is the curve's
    * value × `0.6 / (0.6 + storeShift)`, so a relevance of 0.6 loses exactly this much. Receipts

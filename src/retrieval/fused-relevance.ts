@@ -1,42 +1,52 @@
 /**
- * Relevance in a search the graph ranks (fused-rank.ts): the fused score put on the calibrated
- * scale by one fixed, increasing curve, so the hits are ordered by the relevance they show and
- * the thresholds read the order the search believes in. The curve was fitted once by quantile
- * matching: on LoCoMo dev conversations 1–3, the turns that answer a question sit at the same
- * quantiles of relevance as the raw curve put them (calibration.ts). Why a fixed curve and not a
- * per-search one, and how it was measured: docs/decisions/fused-relevance.md.
+ * Relevance in a search the graph ranks (fused-rank.ts). The fused score orders well but has no
+ * scale of its own — a long turn scores high on any question — so the scale comes from the
+ * calibrated curve: the best hit by the fused order gets the search's level, the best calibrated
+ * relevance among its candidates (how well anything matched the query), and every other hit that
+ * level less a share per fused point below the best:
+ *
+ *   relevance = level × exp(−(best fused − fused) / 22)
+ *
+ * So the hits are ordered by the relevance they show, a query that matches nothing well shows
+ * nothing high, and the thresholds keep their meaning. 22 keeps the share of answering turns
+ * at relevance 0.5 where the raw curve put it on LoCoMo dev conversations 1–3; how it was chosen
+ * and what it does elsewhere: docs/decisions/fused-relevance.md.
  */
 
-/** (fused score, relevance) anchors, increasing in both: the 5th … 95th percentiles of answering turns. */
-export const FUSED_RELEVANCE_CURVE: readonly (readonly [number, number])[] = [
-  [9.74, 0.546],
-  [10.88, 0.597],
-  [14.79, 0.713],
-  [17.59, 0.816],
-  [19.75, 0.901],
-  [21.15, 0.926],
-  [22.01, 0.94],
-];
+/** Fused points below the best hit at which relevance falls to 1/e of the search's level. */
+export const FUSED_SPREAD = 22;
+
+/** What a search the graph ranked measured once for all its hits. */
+export interface FusedScale {
+  /** The best fused score among the candidates. */
+  best: number;
+  /** The best calibrated relevance among the candidates (before the store's shift): what the best hit gets. */
+  level: number;
+}
+
+/** A hit's fused score and its search's scale, as hits and receipts show them. */
+export interface FusedSignal extends FusedScale {
+  /** This hit's fused score. */
+  score: number;
+}
+
+/** The scale of a search whose candidates have these fused scores and calibrated relevances. Pure. */
+export function fusedScale(candidates: readonly { fused: number; relevance: number }[]): FusedScale {
+  let best = -Infinity;
+  let level = 0;
+  for (const { fused, relevance } of candidates) {
+    if (fused > best) best = fused;
+    if (relevance > level) level = relevance;
+  }
+  return { best, level };
+}
 
 /**
- * The relevance of a fused score, before the store's shift and the cooldown: the curve between
- * its anchors, and beyond them tails that keep its slope at the ends and never reach 0 or 1, so
- * two different fused scores never share a relevance. Pure.
+ * The relevance of a fused score on its search's scale, before the store's shift and the
+ * cooldown: the level for the best hit, less for each fused point below it; never below 0, and
+ * while the level is above 0 two different fused scores never share a relevance. Pure.
  */
-export function fusedRelevance(fused: number): number {
+export function fusedRelevance(fused: number, scale: FusedScale): number {
   if (Number.isNaN(fused)) return 0;
-  const curve = FUSED_RELEVANCE_CURVE;
-  const [f0, r0] = curve[0] as readonly [number, number];
-  const [f1, r1] = curve[1] as readonly [number, number];
-  if (fused <= f0) return r0 * Math.exp(((r1 - r0) / (f1 - f0) / r0) * (fused - f0));
-  for (let i = 1; i < curve.length; i++) {
-    const [x1, y1] = curve[i] as readonly [number, number];
-    if (fused <= x1) {
-      const [x0, y0] = curve[i - 1] as readonly [number, number];
-      return y0 + ((y1 - y0) * (fused - x0)) / (x1 - x0);
-    }
-  }
-  const [fm, rm] = curve[curve.length - 2] as readonly [number, number];
-  const [fn, rn] = curve[curve.length - 1] as readonly [number, number];
-  return 1 - (1 - rn) * Math.exp(-((rn - rm) / (fn - fm) / (1 - rn)) * (fused - fn));
+  return scale.level * Math.exp(-Math.max(0, scale.best - fused) / FUSED_SPREAD);
 }

@@ -16,7 +16,7 @@ import type { CalibrationSample, CalibrationSamples } from './calibration-sample
 import type { FactorSettings, ScoreFactors } from './factors.js';
 import { followGraph, type GraphDraft } from './follow-graph.js';
 import { fusedScores } from './fused-rank.js';
-import { fusedRelevance } from './fused-relevance.js';
+import { fusedRelevance, fusedScale, type FusedSignal } from './fused-relevance.js';
 import { type GraphReader, memoriesAbout, type QueryGraph, readQueryGraph } from './graph-recall.js';
 import { readOnce } from './read-once.js';
 import {
@@ -50,10 +50,12 @@ export interface SearchSignals {
    */
   graph: number | null;
   /**
-   * The graph-aware order's fused score (fused-rank.ts) when this search ranked by it — the query
-   * names an entity the store knows and vectors are on; null otherwise.
+   * The graph-aware order's fused score (fused-rank.ts) and its search's scale when this search
+   * ranked by it — the query names an entity the store knows and vectors are on; null otherwise.
+   * Relevance is then `level × exp(−(best − score) / 22)` (fused-relevance.ts) instead of the
+   * calibrated raw score.
    */
-  fused: number | null;
+  fused: FusedSignal | null;
 }
 
 /** One result: the memory, its relevance, and every part of its score. */
@@ -286,8 +288,9 @@ export async function hybridSearch(request: HybridSearchRequest): Promise<Search
         session: d.memory.sessionId,
       })),
     );
+    const scale = fusedScale(all.map((d, i) => ({ fused: scores[i] ?? 0, relevance: calibrate(rawOf(d)) })));
     all.forEach((d, i) => {
-      d.signals.fused = scores[i] ?? 0;
+      d.signals.fused = { score: scores[i] ?? 0, ...scale };
     });
   };
 
@@ -412,7 +415,7 @@ function rawRelevance(signals: SearchSignals, mode: SearchMode, hasVectors: bool
  */
 function curveRelevance(parts: { mode: SearchMode; fusion: Fusion; signals: SearchSignals; raw: number; rrf: number }): number {
   const { mode, signals, raw } = parts;
-  if (signals.fused !== null) return fusedRelevance(signals.fused);
+  if (signals.fused !== null) return fusedRelevance(signals.fused.score, signals.fused);
   if (mode !== 'hybrid') return raw;
   return parts.fusion === 'rrf' ? parts.rrf : calibrate(raw);
 }

@@ -20,7 +20,7 @@
 import { calibrate, CALIBRATION_CURVE, withCosine, wordSignal } from './calibration.js';
 import { type CalibrationSample, SAMPLE_SIZE, type SampleMember } from './calibration-sample.js';
 import { coverage } from './coverage.js';
-import { FUSED_RELEVANCE_CURVE } from './fused-relevance.js';
+import { FUSED_SPREAD } from './fused-relevance.js';
 import { partOf, type QueryGraph } from './graph-recall.js';
 
 /** The share of the sample below the percentile read. */
@@ -211,8 +211,8 @@ export interface StoreCalibrationInfo {
   pivot: number;
   /** The fixed curve's (raw score, relevance) points. */
   curve: readonly (readonly [number, number])[];
-  /** The fused curve's (fused score, relevance) anchors, for searches the graph ranks (fused-relevance.ts). */
-  fusedCurve: readonly (readonly [number, number])[];
+  /** In a search the graph ranks, relevance falls to 1/e of the search's level this many fused points below the best hit (fused-relevance.ts). */
+  fusedSpread: number;
 }
 
 /** The calibration of a store whose sample is `sample`. */
@@ -230,6 +230,6 @@ export function describeStoreCalibration(sample: CalibrationSample, hasVectors: 
     alpha: ALPHA,
     pivot: SHIFT_PIVOT,
     curve: CALIBRATION_CURVE,
-    fusedCurve: FUSED_RELEVANCE_CURVE,
+    fusedSpread: FUSED_SPREAD,
   };
 }

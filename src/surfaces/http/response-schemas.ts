@@ -56,7 +56,7 @@ export const SearchHitRecord = z.strictObject({
   raw: z
     .number()
     .describe(
-      'The score before calibration: in hybrid mode the raw hybrid score with the graph part added, which the calibration curve maps onto relevance (unless signals.fused is set: then the fused curve maps that); in the other modes the mode signal itself',
+      'The score before calibration: in hybrid mode the raw hybrid score with the graph part added, which the calibration curve maps onto relevance (unless signals.fused is set: then relevance is signals.fused.level × exp(−(best − score) / 22)); in the other modes the mode signal itself',
     ),
   storeShift: z
     .number()
@@ -184,7 +184,7 @@ export const StatsResponse = z.strictObject({
       young: z.boolean(),
     })
     .describe(
-      "Per-store calibration: how many memories, spread evenly over the store, each search is scored against, the shift's weight from the store's size (young below 1), the percentile, reference, alpha and pivot (relevance × pivot / (pivot + shift)), the fixed curve and the fused curve",
+      "Per-store calibration: how many memories, spread evenly over the store, each search is scored against, the shift's weight from the store's size (young below 1), the percentile, reference, alpha and pivot (relevance × pivot / (pivot + shift)), the fixed curve, and the fused order's spread",
     ),
 });
 

@@ -52,7 +52,9 @@ export function HitDetail(props: { hit: SearchHit }) {
     <div class="muted">
       <small>
         score {formatScore(hit.score)} = relevance {formatScore(hit.relevance)} × the factors · relevance from{' '}
-        {signals.fused === null ? `raw ${formatScore(hit.raw)}` : `fused ${signals.fused.toFixed(1)}`}
+        {signals.fused === null
+          ? `raw ${formatScore(hit.raw)}`
+          : `fused ${signals.fused.score.toFixed(1)} (best ${signals.fused.best.toFixed(1)}, level ${formatScore(signals.fused.level)})`}
         {hit.storeShift > 0 && ` (store shift ${formatScore(hit.storeShift)})`} · signals: bm25{' '}
         {signals.bm25 === null ? '—' : signals.bm25.toFixed(2)}, coverage {formatScore(signals.coverage)}, cosine{' '}
         {formatScore(signals.cosine)}, keyword {formatScore(signals.keyword)}, graph {formatScore(signals.graph)} · factors:
