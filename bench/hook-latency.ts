@@ -142,7 +142,7 @@ class HookTimer {
         '',
         this.env,
       );
-      if ((JSON.parse(stdout) as { running: boolean }).running) return;
+      if ((JSON.parse(stdout) as { residents: unknown[] }).residents.length > 0) return;
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     throw new Error('the resident process did not start within a minute');

@@ -199,6 +199,46 @@ describe('the full-text index', () => {
   });
 });
 
+describe('the CJK words and emoji of the full-text index', () => {
+  it('finds memories whose CJK words and emoji are not indexed, writes them again, and search finds them', async () => {
+    const engram = await openEngram({ path: file, embedder: letterEmbedder() });
+    await engram.remember('ユーザーは日本語での回答を好みます');
+    await engram.remember('Emoji test 🚀🔥 launch day');
+    await engram.remember('We chose PostgreSQL for billing');
+    await engram.close();
+    // As a process of an older Engram, open while the file was upgraded, would have written them.
+    damage(`UPDATE memories SET segment_terms = NULL WHERE segment_terms IS NOT NULL`);
+    const before = memoryRows();
+
+    const found = await doctor();
+    expect(found.healthy).toBe(false);
+    expect(problems(found)).toEqual([
+      expect.objectContaining({
+        check: 'full_text',
+        message: expect.stringMatching(
+          /^2 memories whose CJK words and emoji in the full-text index do not match their text \(\w+, \w+\): search by those characters misses or misranks them$/,
+        ),
+        fix: 'engram doctor --repair writes them again',
+      }),
+    ]);
+
+    const repaired = await doctor({ repair: true });
+    expect(repaired.repairs).toEqual([
+      { check: 'full_text', message: 'wrote the CJK words and emoji of 2 memories again' },
+      { check: 'full_text', message: 'rebuilt the full-text index from the memories' },
+    ]);
+    expect(repaired.healthy).toBe(true);
+    expect(memoryRows()).toEqual(before);
+    const store = new SqliteStore(file);
+    try {
+      expect(await store.searchLexical({ tenant: 'default' }, '🚀', 5)).toHaveLength(1);
+      expect(await store.searchLexical({ tenant: 'default' }, '日本語', 5)).toHaveLength(1);
+    } finally {
+      await store.close();
+    }
+  });
+});
+
 describe('the vectors', () => {
   it('removes vectors without a memory and moves misfiled ones to their tenant', async () => {
     await seed();
@@ -519,6 +559,32 @@ describe('the schema version', () => {
     expect(repaired.healthy).toBe(true);
     expect(checkOf(repaired, 'graph')[0]?.status).toBe('ok');
     expect(query(`SELECT id, text FROM memories`)).toEqual([{ id: 'old', text: 'Alice met Bob in Paris' }]);
+  });
+
+  it('passes every check on a version 9 file with Japanese and emoji memories once Engram has upgraded it', async () => {
+    const old = new SqliteStore(file, { migrateTo: 9 });
+    const insert = old.connection.prepare(
+      `INSERT INTO memories (id, tenant, scope, kind, tier, text, tags, source, trust, occurred_at, created_at, updated_at)
+       VALUES (?, 'default', 'global', 'note', 'unknown', ?, ?, 'user', 1, 0, 0, 0)`,
+    );
+    insert.run('ja', 'ユーザーは日本語での回答を好みます', '[]');
+    insert.run('emoji', 'Emoji test 🚀🔥 launch day', '["🎉"]');
+    insert.run('en', 'We chose PostgreSQL for billing', '[]');
+    await old.close();
+    await (await openEngram({ path: file, embedder: null })).close();
+
+    const report = await doctor({ embedder: null });
+
+    expect(report.schemaVersion).toBe(LATEST_VERSION);
+    expect(problems(report)).toEqual([]);
+    expect(report.healthy).toBe(true);
+    expect(checkOf(report, 'full_text')[0]?.status).toBe('ok');
+    const store = new SqliteStore(file);
+    try {
+      expect((await store.searchLexical({ tenant: 'default' }, '🚀', 5)).map((hit) => hit.id)).toEqual(['emoji']);
+    } finally {
+      await store.close();
+    }
   });
 
   it('names a SQLite file that is not Engram’s', async () => {

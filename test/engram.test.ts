@@ -380,6 +380,7 @@ describe('import and export', () => {
       imported: 2,
       replaced: 0,
       skipped: 0,
+      graph: { entities: 0, relations: 0, newEntities: 0, newRelations: 0 },
     });
     const reread = [];
     for await (const memory of copy.export()) reread.push(memory);
@@ -394,7 +395,7 @@ describe('import and export', () => {
     const good = { ...(await engram.remember('template')), id: 'new-1' };
     const bad = { ...good, id: 'new-2', tier: 'sometimes' };
     const error = await errorOf(engram.import([good, bad], { lines: [3, 7] }));
-    expect(error.message).toMatch(/^line 7: tier must be one of: .*; nothing was imported$/);
+    expect(error.message).toMatch(/^line 7: tier must be one of: .*; nothing was imported: fix this line and import again$/);
     expect(await engram.get('new-1')).toBeNull();
   });
 

@@ -10,6 +10,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { doctorDatabase, type DoctorFinding, type DoctorReport, type Embedder, EngramError, openEngram } from '../src/index.js';
+import { indexWords } from '../src/store/postgres/lexical-text.js';
 import { POSTGRES_LATEST_VERSION, POSTGRES_MIGRATIONS } from '../src/store/postgres/migrations.js';
 import { type PostgresServer, startPostgres } from './fixtures/postgres-server.js';
 
@@ -252,6 +253,52 @@ describe('the full-text words', () => {
     expect(await sql(`SELECT indexdef FROM pg_indexes WHERE indexname = 'memories_search'`)).toEqual([
       { indexdef: expect.stringMatching(/USING gin \(search_vector\)/) },
     ]);
+  }, 60_000);
+});
+
+describe('the CJK words and emoji of the full text', () => {
+  /** A database as schema 6 left it (no CJK bigrams or emoji among the words), with these memories. */
+  async function writeSchemaSixDatabase(texts: Record<string, string>): Promise<void> {
+    for (const migration of POSTGRES_MIGRATIONS.filter((step) => step.version <= 6)) {
+      await sql(`CREATE TABLE IF NOT EXISTS engram_schema (
+        version integer PRIMARY KEY, description text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now());
+        ${migration.sql}`);
+      await sql(`INSERT INTO engram_schema (version, description) VALUES ($1, $2)`, [migration.version, migration.description]);
+    }
+    for (const [id, text] of Object.entries(texts)) {
+      const words = indexWords(text);
+      await sql(
+        `INSERT INTO memories (id, tenant, scope, kind, tier, text, source, trust, tags, occurred_at, created_at, updated_at,
+           search_vector, search_length)
+         VALUES ($1, 'default', 'global', 'note', 'unknown', $2, 'user', 1, '[]', 0, 0, 0,
+           setweight(to_tsvector('engram_text', $3), 'A') || setweight(to_tsvector('engram_text', ''), 'B')
+             || setweight(to_tsvector('engram_text', ''), 'C') || setweight(to_tsvector('engram_text', ''), 'D'), $4)`,
+        [id, text, words.join(' '), words.length],
+      );
+    }
+  }
+
+  it('upgrades a schema-6 database so its Japanese and emoji memories are found by their characters, and every check passes', async () => {
+    await writeSchemaSixDatabase({
+      ja: 'ユーザーは日本語での回答を好みます',
+      emoji: 'Emoji test 🚀🔥 launch day',
+      en: 'We chose PostgreSQL for billing',
+    });
+    const english = await sql(`SELECT search_vector::text AS words, search_length FROM memories WHERE id = 'en'`);
+
+    const engram = await openEngram({ config: { store: { url } }, embedder: null });
+    try {
+      expect((await engram.search({ query: '🚀', mode: 'bm25' })).map((hit) => hit.memory.id)).toEqual(['emoji']);
+      expect((await engram.search({ query: '日本語', mode: 'bm25' })).map((hit) => hit.memory.id)).toEqual(['ja']);
+    } finally {
+      await engram.close();
+    }
+
+    expect(await sql(`SELECT search_vector::text AS words, search_length FROM memories WHERE id = 'en'`)).toEqual(english);
+    const report = await doctor({ embedder: null });
+    expect(report.schemaVersion).toBe(POSTGRES_LATEST_VERSION);
+    expect(problems(report)).toEqual([]);
+    expect(checkOf(report, 'full_text')[0]?.status).toBe('ok');
   }, 60_000);
 });
 

@@ -117,6 +117,47 @@ describe('PostgresStore lexical scores', () => {
   });
 });
 
+/**
+ * Memories with CJK characters and emoji in every field, beside English ones, for the same
+ * comparison. No emoji newer than FTS5's Unicode tables (🦄, a skin tone): its unicode61 tokenizer
+ * reads those as letters of the text column too, which PostgreSQL's words leave out.
+ */
+const SEGMENTED_CORPUS = [
+  { text: 'ユーザーは日本語での回答を好みます', abstract: '日本語の回答', tags: ['言語'] },
+  { text: 'Emoji test 🚀🔥 launch day', tags: ['🚀'] },
+  { text: '我们下周去北京开会，北京很冷', context: '日程 📅' },
+  { text: '사용자는 한국어로 답변을 선호합니다', abstract: '한국어' },
+  { text: 'The launch is on Monday 🚀 at the 日本 office' },
+  { text: 'Plain English text about the launch schedule' },
+  { text: '🇯🇵 flag and 👍 thumbs, 日本語 again and again 日本語' },
+];
+const SEGMENTED_QUERIES = ['日本語', '🚀', '北京', '한국어', 'launch 🚀', '"日本語の"', '🇯🇵', '日本', '📅 日程', '東京'];
+
+describe('PostgresStore lexical scores of CJK words and emoji', () => {
+  it('ranks and scores them like the SQLite store, to nine decimal places', async () => {
+    const postgres = await freshStore();
+    const sqlite = new SqliteStore(':memory:');
+    try {
+      const entries = SEGMENTED_CORPUS.map((fields, i) => ({ memory: makeMemory({ id: `m${i}`, ...fields }), vector: null }));
+      await postgres.commit({ insert: entries });
+      await sqlite.commit({ insert: entries });
+      for (const query of SEGMENTED_QUERIES) {
+        const expected = await sqlite.searchLexical({ tenant: 'acme' }, query, 20);
+        const actual = await postgres.searchLexical({ tenant: 'acme' }, query, 20);
+        expect(
+          actual.map((hit) => hit.id),
+          query,
+        ).toEqual(expected.map((hit) => hit.id));
+        actual.forEach((hit, i) => expect(hit.score, `${query}: ${hit.id}`).toBeCloseTo(expected[i]?.score ?? NaN, 9));
+      }
+      expect((await sqlite.searchLexical({ tenant: 'acme' }, '日本語', 20)).length).toBeGreaterThan(0);
+    } finally {
+      await postgres.close();
+      await sqlite.close();
+    }
+  });
+});
+
 describe('PostgresStore word statistics', () => {
   /** The statistics row beside what it stands for, counted from the memories themselves. */
   async function statistics(url: string) {

@@ -107,10 +107,16 @@ async function expectLoopOutcome(engram: Engram, answers: readonly unknown[], er
     'Billing DB is PostgreSQL; CSV parser exists.',
   );
   expect((await engram.list({ kinds: ['thought'] })).map((memory) => memory.sessionId)).toEqual(['chat-42']);
+  // Every write is logged, the tools' in their own names; the decision was remembered before the loop.
   expect((await engram.activity()).map((line) => line.action)).toEqual([
+    'remember',
+    'think',
+    'scratch_note',
     'write_memory',
     'write_memory',
+    'scratch_note',
     'store_solution',
+    'scratch_note',
     'write_session_handoff',
   ]);
 }

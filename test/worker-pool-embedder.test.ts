@@ -41,6 +41,20 @@ describe('the local model in a pool of worker threads', () => {
     }
   });
 
+  it('says what share of a text the model reads, as the model in this thread does, without starting a worker', async () => {
+    const pool = createWorkerPoolEmbedder({ workers: 2, batchSize: 8 });
+    const local = createLocalEmbedder();
+    try {
+      for (const text of ['🍕', '日本語', 'Emoji test 🚀🔥 launch day', 'which database do we use?']) {
+        expect(pool.readableShare(text), text).toBe(local.readableShare?.(text));
+      }
+      expect(pool.readableShare('🍕')).toBe(0);
+      expect(pool.started).toBe(0);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('fails a call clearly when a worker stops, and serves the next one with a new worker', async () => {
     const dying = path.join(directory, 'dying-worker.mjs');
     writeFileSync(

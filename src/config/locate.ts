@@ -13,6 +13,9 @@ import { ConfigError } from '../errors.js';
 /** The file looked for in the working directory when no path is given. */
 export const CONFIG_FILE_NAME = 'engram.toml';
 
+/** `[store] path` when the configuration names none: relative to the working directory. */
+export const DEFAULT_STORE_PATH = '.engram/engram.db';
+
 /** Environment variables that are options, not config keys. */
 const NON_KEY_VARIABLES: ReadonlySet<string> = new Set([
   'ENGRAM_DB',

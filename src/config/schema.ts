@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { COOLDOWN_DECAYS, EMBEDDING_PROVIDERS, SOLUTION_SIMILARITIES } from '../model/choices.js';
 import { RECALL_PATHS, SELECTION_MODES } from '../model/receipt.js';
 import { FUSIONS } from '../model/search-request.js';
+import { DEFAULT_STORE_PATH } from './locate.js';
 
 // Messages name no key: the loader prefixes the full key path and the file.
 const unit = () =>
@@ -24,7 +25,7 @@ const oneOf = <const T extends readonly [string, ...string[]]>(choices: T) =>
 /** `[store]`: where memories live. */
 const StoreSchema = z.strictObject({
   /** @default ".engram/engram.db" (relative to the working directory) */
-  path: text().default('.engram/engram.db'),
+  path: text().default(DEFAULT_STORE_PATH),
   /** The tenant used when a call names none. @default "default" */
   tenant: text().default('default'),
   /**

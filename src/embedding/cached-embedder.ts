@@ -36,5 +36,8 @@ export function withEmbeddingCache(embedder: Embedder, cache: EmbeddingCache): E
       return hashes.map((hash) => known.get(hash) as Float32Array);
     },
     ...(embedder.close ? { close: () => (embedder.close as () => Promise<void>)() } : {}),
+    ...(embedder.readableShare
+      ? { readableShare: (text: string) => (embedder.readableShare as (text: string) => number)(text) }
+      : {}),
   };
 }

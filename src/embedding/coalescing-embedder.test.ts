@@ -81,4 +81,12 @@ describe('coalescing embedder', () => {
     await finishNext();
     expect((await Promise.all(calls)).map((vectors) => vectors[0]?.[0])).toEqual([1, 2, 3, 4]);
   });
+
+  it('says what share of a text the embedder reads, as the embedder says it', () => {
+    const { embedder } = controlledEmbedder();
+    expect(withCoalescing(embedder).readableShare).toBeUndefined();
+    const reading = withCoalescing({ ...embedder, readableShare: (text) => (text === '🍕' ? 0 : 1) });
+    expect(reading.readableShare?.('🍕')).toBe(0);
+    expect(reading.readableShare?.('pizza')).toBe(1);
+  });
 });

@@ -70,5 +70,8 @@ export function withCoalescing(embedder: Embedder, maxBatch = 32): Embedder {
       });
     },
     close: embedder.close ? () => (embedder.close as () => Promise<void>)() : undefined,
+    ...(embedder.readableShare
+      ? { readableShare: (text: string) => (embedder.readableShare as (text: string) => number)(text) }
+      : {}),
   };
 }

@@ -50,6 +50,7 @@ function localEmbedder(workers: number, batchSize: number): Embedder {
       id: shared.id,
       dimensions: shared.dimensions,
       concurrency: shared.concurrency,
+      readableShare: (text) => shared.readableShare(text),
       embed: (texts) => shared.embed(texts),
     };
     pools.set(key, pool);

@@ -15,6 +15,13 @@ export interface Embedder {
   readonly concurrency?: number;
   /** One vector per text, in the same order. */
   embed(texts: readonly string[]): Promise<Float32Array[]>;
+  /**
+   * The share of `text` the model has words for, in [0, 1]: 1 when it reads all of it, 0 when it
+   * reads none (the local model reads English, and every character its vocabulary lacks — "日本語",
+   * "🍕" — is the same unknown token to it, so such texts embed alike). Search counts a query's
+   * cosine similarity only this far (retrieval/readable-share.ts). Without it, 1.
+   */
+  readableShare?(text: string): number;
   /** Releases the model or connections. */
   close?(): Promise<void>;
 }

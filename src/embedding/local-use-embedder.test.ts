@@ -59,6 +59,26 @@ describe('the local Universal Sentence Encoder Lite embedder', () => {
     for (const vector of vectors) expect(vector.every(Number.isFinite)).toBe(true);
   });
 
+  it('reads all of an English sentence and none of emoji or Japanese', () => {
+    expect(embedder.readableShare?.('Which database do we use for billing? (2023)')).toBe(1);
+    for (const text of ['🍕', '🚀', '日本語', '天気はどうですか', 'ユーザーは日本語での回答を好みます']) {
+      expect(embedder.readableShare?.(text), text).toBe(0);
+    }
+  });
+
+  it('reads the share of a mixed text its vocabulary holds, spaces aside', () => {
+    // 20 characters besides the spaces, 2 of them emoji.
+    expect(embedder.readableShare?.('Emoji test 🚀🔥 launch day')).toBeCloseTo(18 / 20, 10);
+    // NFKC first, as the tokenizer does: full-width letters are letters.
+    expect(embedder.readableShare?.('ＡＢＣ')).toBe(1);
+    expect(embedder.readableShare?.('   ')).toBe(1);
+  });
+
+  it('embeds every text it cannot read alike, which is why search counts the share', async () => {
+    const [pizza, japanese] = await embedder.embed(['🍕', 'ユーザーは日本語での回答を好みます']);
+    expect(dot(pizza as Float32Array, japanese as Float32Array)).toBeCloseTo(1, 4);
+  });
+
   it('returns nothing for nothing', async () => {
     expect(await embedder.embed([])).toEqual([]);
   });

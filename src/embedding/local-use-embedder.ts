@@ -17,6 +17,7 @@ import type { Tokenizer } from '@tensorflow-models/universal-sentence-encoder';
 
 import { EngramError } from '../errors.js';
 import { type Embedder, normalize } from './embedder.js';
+import { localReadableShare } from './local-vocabulary.js';
 
 /** The id recorded with vectors made by this model. */
 export const LOCAL_EMBEDDER_ID = 'local:universal-sentence-encoder-lite';
@@ -46,6 +47,7 @@ export function createLocalEmbedder(options: { batchSize?: number } = {}): Embed
   return {
     id: LOCAL_EMBEDDER_ID,
     dimensions: DIMENSIONS,
+    readableShare: localReadableShare,
     async embed(texts) {
       if (texts.length === 0) return [];
       const loaded = await loadModel();

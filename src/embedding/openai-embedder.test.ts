@@ -187,6 +187,13 @@ describe('createOpenAiEmbedder', () => {
     expect(urls).toEqual([`${baseUrl}/embeddings`]);
   });
 
+  it('reads every text whole unless told what share of a text its model reads', () => {
+    expect(embedderFor('http://127.0.0.1:1/v1').readableShare?.('日本語 🍕')).toBe(1);
+    const englishOnly = embedderFor('http://127.0.0.1:1/v1', { readableShare: (text) => (/^[\x20-\x7e]*$/.test(text) ? 1 : 0) });
+    expect(englishOnly.readableShare?.('日本語')).toBe(0);
+    expect(englishOnly.readableShare?.('billing')).toBe(1);
+  });
+
   it('rejects a batch size below 1', () => {
     expect(() => embedderFor('http://127.0.0.1:1/v1', { batchSize: 0 })).toThrow(/batch size/);
   });

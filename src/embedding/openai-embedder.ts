@@ -23,6 +23,12 @@ export interface OpenAiEmbedderOptions {
   timeoutMs?: number;
   /** The fetch to use (tests, proxies). @default globalThis.fetch */
   fetch?: typeof fetch;
+  /**
+   * The share of a text the model has words for (see `Embedder.readableShare`), for a model
+   * known to read only some languages. @default every text read whole (1): a hosted model is
+   * usually multilingual
+   */
+  readableShare?: (text: string) => number;
 }
 
 // Only what we read is checked; other fields (`object`, `usage`) may be anything.
@@ -87,6 +93,7 @@ export function createOpenAiEmbedder(options: OpenAiEmbedderOptions): Embedder {
     get dimensions() {
       return dimensions;
     },
+    readableShare: options.readableShare ?? (() => 1),
     async embed(texts) {
       const vectors: Float32Array[] = [];
       for (let start = 0; start < texts.length; start += batchSize) {

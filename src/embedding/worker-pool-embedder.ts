@@ -11,6 +11,7 @@ import { EngramError, type EngramErrorCode } from '../errors.js';
 import type { Embedder } from './embedder.js';
 import type { EmbedAnswer, EmbedRequest } from './embedding-worker.js';
 import { LOCAL_EMBEDDER_DIMENSIONS, LOCAL_EMBEDDER_ID } from './local-use-embedder.js';
+import { localReadableShare } from './local-vocabulary.js';
 
 /** The built worker entry, beside this module (absent when running from the TypeScript sources). */
 export const WORKER_FILE = new URL('./embedding-worker.js', import.meta.url);
@@ -32,6 +33,8 @@ interface PoolWorker {
 /** An embedder whose work is shared by the pool's threads, and what the pool has started. */
 export interface WorkerPoolEmbedder extends Embedder {
   readonly concurrency: number;
+  /** What the model reads of a text (local-vocabulary.ts), answered without a worker. */
+  readableShare(text: string): number;
   /** Workers running now. */
   readonly started: number;
   /** Stops the workers; calls not yet answered fail. */
@@ -104,6 +107,8 @@ export function createWorkerPoolEmbedder(options: { workers: number; batchSize?:
     id: LOCAL_EMBEDDER_ID,
     dimensions: LOCAL_EMBEDDER_DIMENSIONS,
     concurrency: size,
+    // Answered in this thread from the vocabulary alone: the workers hold the model.
+    readableShare: localReadableShare,
     get started() {
       return workers.length;
     },

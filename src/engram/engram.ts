@@ -13,6 +13,7 @@ import { withEmbeddingCache } from '../embedding/cached-embedder.js';
 import { withCoalescing } from '../embedding/coalescing-embedder.js';
 import { createEmbedderFromConfig } from '../embedding/create-embedder.js';
 import type { Embedder } from '../embedding/embedder.js';
+import { type EmbedderLanguages, embedderLanguages } from '../embedding/embedder-languages.js';
 import { assertCompatible, describeEmbedder, NO_EMBEDDER_ID, recordEmbedder } from '../embedding/index-compatibility.js';
 import { EngramError, InvalidInputError, NotFoundError } from '../errors.js';
 import { type Clock, systemClock } from '../model/clock.js';
@@ -35,7 +36,7 @@ import {
 } from '../model/page-request.js';
 import type { Receipt } from '../model/receipt.js';
 import type { SearchOptions } from '../model/search-request.js';
-import type { ActivityEntry } from '../model/session.js';
+import type { ActivityEntry, ActivityLabel } from '../model/session.js';
 import type { ReceiptQueryOptions, SessionOptions } from '../model/session-request.js';
 import { CalibrationSamples } from '../retrieval/calibration-sample.js';
 import { hybridSearch, type SearchHit } from '../retrieval/hybrid-search.js';
@@ -48,12 +49,16 @@ import { withStorageErrors } from '../store/sqlite/with-storage-errors.js';
 import type { GraphCounts, MemoryFilter, MemoryInjection, SessionSummary, Store, StoreStats } from '../store/store.js';
 import type { GraphEntity, KnowledgeGraph } from '../tools/knowledge-graph.js';
 import type { ForgetOutcome, ToolEngine } from '../tools/tool-engine.js';
+import { type ActivityLine, forgottenLine, importedLine, rememberedLine, restoredLine, updatedLine } from './activity-lines.js';
 import { describeMessages } from './describe-messages.js';
 import { embedMemories, type ProgressListener } from './embed-batches.js';
 import { GraphSync } from './graph-sync.js';
-import { type ImportOptions, type ImportSummary, parseRecords, writeRecords } from './import-records.js';
+import { planGraphImport, writeGraphImport } from './import-graph.js';
+import { importError, type ImportOptions, type ImportSummary, parseImport } from './import-records.js';
+import { writeRecords } from './import-write.js';
 import { EngramKnowledgeGraph, toGraphEntity } from './knowledge-graph.js';
 import { parseListRequest } from './list-request.js';
+import { LoggedKnowledgeGraph } from './logged-knowledge-graph.js';
 import { carryForward, newMemory, patchMemory, supersedeRepeatedKeys } from './new-memory.js';
 import { parseSearchRequest, retrievalSettings } from './search-request.js';
 import { parseReceiptQuery, parseSessionOptions } from './session-request.js';
@@ -84,6 +89,11 @@ export interface OpenEngramOptions {
 export interface EngramStats extends StoreStats {
   path: string | null;
   embedder: string;
+  /**
+   * The languages the embedder reads, when Engram knows them: the built-in model reads English
+   * only, and this says how to search other languages by meaning; null for another embedder or none.
+   */
+  embedderLanguages: EmbedderLanguages | null;
   /** The knowledge graph: entities, live and ended relations, mentions. */
   graph: GraphCounts;
   /** How relevance is calibrated on this store: its sample, whether it is young, the curve. */
@@ -121,6 +131,12 @@ export async function openEngram(options: OpenEngramOptions = {}): Promise<Engra
   });
 }
 
+/** How a write names itself in the activity log. */
+export interface WriteOptions {
+  /** The line's action and words, when the caller knows them better (a tool's name). @default the engine's own */
+  activity?: ActivityLabel;
+}
+
 /** The engine. Create it with `openEngram`. */
 export class Engram implements ToolEngine {
   readonly config: EngramConfig;
@@ -138,8 +154,10 @@ export class Engram implements ToolEngine {
   private readonly clock: Clock;
   private readonly ids: IdGenerator;
   private closed = false;
-  /** The tenant's knowledge graph, in the MCP reference memory server's shapes. */
+  /** The tenant's knowledge graph, in the MCP reference memory server's shapes; its writes are logged. */
   readonly graph: KnowledgeGraph;
+  /** The same graph without the activity log, for an import (which logs one line for everything). */
+  private readonly unloggedGraph: KnowledgeGraph;
   /** Extraction on write, and the graph kept in step with forgetting and supersession. */
   private readonly graphSync: GraphSync;
   /** Each tenant's sample for per-store calibration (retrieval/store-calibration.ts). */
@@ -172,13 +190,14 @@ export class Engram implements ToolEngine {
       ids: parts.ids,
       enabled: parts.config.graph.extract,
     });
-    this.graph = new EngramKnowledgeGraph({
+    this.unloggedGraph = new EngramKnowledgeGraph({
       store: parts.store,
       tenant: parts.tenant,
       clock: parts.clock,
       ids: parts.ids,
       assertOpen: () => this.assertOpen(),
     });
+    this.graph = new LoggedKnowledgeGraph(this.unloggedGraph, (line) => this.logActivity(line));
   }
 
   /** Whether this engine embeds text; without an embedder, search and recall go by words only. */
@@ -186,18 +205,29 @@ export class Engram implements ToolEngine {
     return this.queryEmbedder !== null;
   }
 
-  /** Stores a memory and indexes it. A string is shorthand for `{ text }`. */
-  async remember(input: MemoryInput | string): Promise<Memory> {
-    const [memory] = await this.rememberMany([typeof input === 'string' ? { text: input } : input]);
+  /**
+   * Stores a memory and indexes it. A string is shorthand for `{ text }`. Like every write, it
+   * adds one line to the activity log (`options.activity` names it, as the tools do).
+   */
+  async remember(input: MemoryInput | string, options: WriteOptions = {}): Promise<Memory> {
+    const [memory] = await this.storeMemories([typeof input === 'string' ? { text: input } : input], undefined, options.activity);
     return memory as Memory;
   }
 
   /**
    * Stores several memories atomically: all of them or none. A memory with the `key` of a live
    * memory in the same scope, or naming one in `supersedes`, replaces it; the old one is kept
-   * and marked superseded.
+   * and marked superseded. The activity log gets one line for the call.
    */
   async rememberMany(inputs: readonly (MemoryInput | string)[], onProgress?: ProgressListener): Promise<Memory[]> {
+    return this.storeMemories(inputs, onProgress);
+  }
+
+  private async storeMemories(
+    inputs: readonly (MemoryInput | string)[],
+    onProgress: ProgressListener | undefined,
+    label?: ActivityLabel,
+  ): Promise<Memory[]> {
     this.assertOpen();
     const parsed = inputs.map((input, index) => {
       const result = MemoryInputSchema.safeParse(typeof input === 'string' ? { text: input } : input);
@@ -213,9 +243,40 @@ export class Engram implements ToolEngine {
       return result.data;
     });
     await assertCompatible(this.store, this.embedder);
+    const { memories, replaced } = await this.planNewMemories(parsed);
+    // Side by side: a worker pool embeds while this thread extracts the graph.
+    const [vectors, graph] = await Promise.all([this.embedMemories(memories, onProgress), this.graphSync.prepare(memories)]);
+    onProgress?.({ phase: 'writing', done: 0, total: memories.length });
+    await this.store.commit({
+      insert: memories.map((memory, i) => ({ memory, vector: vectors?.[i] ?? null })),
+      update: replaced.map((memory) => ({ memory })),
+      // Another writer (another server, or another request) may have taken a key since findByKey.
+      replaceKeyHolders: true,
+    });
+    await recordEmbedder(this.store, this.embedder, vectors ?? []);
+    // A superseded memory's relations end: the newer memory states what holds now.
+    await this.graphSync.record(
+      this.tenant,
+      graph,
+      replaced.map((memory) => memory.id),
+    );
+    await this.logActivity(rememberedLine(memories, replaced, label));
+    onProgress?.({ phase: 'writing', done: memories.length, total: memories.length });
+    return memories;
+  }
+
+  /**
+   * New memories built from validated input, stamped now, and the stored memories they replace
+   * (by key, or named in `supersedes`), marked superseded; nothing is written. An import gives
+   * `where`, an input's line, and is refused with it.
+   */
+  private async planNewMemories(
+    parsed: readonly ParsedMemoryInput[],
+    where: (index: number) => string | undefined = () => undefined,
+  ): Promise<{ memories: Memory[]; replaced: Memory[] }> {
     const now = this.clock.now();
     // A new version (named in `supersedes`, or holding a live memory's key) carries the old one forward.
-    const previous = await Promise.all(parsed.map((input) => this.previousVersion(input)));
+    const previous = await Promise.all(parsed.map((input, index) => this.previousVersion(input, where(index))));
     const memories = parsed.map((input, index) => {
       const before = previous[index] ?? { memory: null, via: 'key' as const };
       return newMemory(carryForward(input, before.memory, before.via), this.ids(), now, {
@@ -237,20 +298,7 @@ export class Engram implements ToolEngine {
         }
       }
     }
-    // Side by side: a worker pool embeds while this thread extracts the graph.
-    const [vectors, graph] = await Promise.all([this.embedMemories(memories, onProgress), this.graphSync.prepare(memories)]);
-    onProgress?.({ phase: 'writing', done: 0, total: memories.length });
-    await this.store.commit({
-      insert: memories.map((memory, i) => ({ memory, vector: vectors?.[i] ?? null })),
-      update: [...replaced.values()].map((memory) => ({ memory })),
-      // Another writer (another server, or another request) may have taken a key since findByKey.
-      replaceKeyHolders: true,
-    });
-    await recordEmbedder(this.store, this.embedder, vectors ?? []);
-    // A superseded memory's relations end: the newer memory states what holds now.
-    await this.graphSync.record(this.tenant, graph, [...replaced.keys()]);
-    onProgress?.({ phase: 'writing', done: memories.length, total: memories.length });
-    return memories;
+    return { memories, replaced: [...replaced.values()] };
   }
 
   /** The memory with this id, or null. Archived and superseded memories are returned too. */
@@ -276,6 +324,7 @@ export class Engram implements ToolEngine {
     });
     this.samples.clear();
     if (reextract) await this.graphSync.record(this.tenant, graph, graph.length === 0 ? [next.id] : []);
+    await this.logActivity(updatedLine(current, next));
     return next;
   }
 
@@ -283,20 +332,23 @@ export class Engram implements ToolEngine {
    * Forgets a memory. By default it is archived: hidden from search and lists, still in the
    * database and in exports. With `hard: true` it is deleted for good, with its index entries.
    */
-  async forget(id: string, options: { hard?: boolean } = {}): Promise<ForgetOutcome> {
+  async forget(id: string, options: { hard?: boolean } & WriteOptions = {}): Promise<ForgetOutcome> {
     this.assertOpen();
     const memory = await this.require(id);
     if (options.hard) {
       await this.graphSync.forget(this.tenant, [id]);
       await this.store.purgeMemories(this.tenant, [id]);
       this.samples.clear();
+      await this.logActivity(forgottenLine(memory, true, options.activity));
       return { id, outcome: 'deleted' };
     }
+    // Forgetting a forgotten memory writes nothing, so it logs nothing.
     if (memory.archivedAt === null) {
       const at = this.clock.now().toISOString();
       await this.store.commit({ update: [{ memory: { ...memory, archivedAt: at, updatedAt: at } }] });
       this.samples.clear();
       await this.graphSync.forget(this.tenant, [id]);
+      await this.logActivity(forgottenLine(memory, false, options.activity));
     }
     return { id, outcome: 'archived' };
   }
@@ -323,6 +375,7 @@ export class Engram implements ToolEngine {
     await this.store.commit({ update: [{ memory: restored }] });
     this.samples.clear();
     if (restored.supersededBy === null) await this.graphSync.record(this.tenant, await this.graphSync.prepare([restored]));
+    await this.logActivity(restoredLine(restored));
     return restored;
   }
 
@@ -370,8 +423,11 @@ export class Engram implements ToolEngine {
     return this.store.findByKey(this.tenant, scope, key);
   }
 
-  /** Appends one line to the daily activity log (seed 003), stamped now. */
-  async logActivity(entry: Omit<ActivityEntry, 'tenant' | 'at'>): Promise<ActivityEntry> {
+  /**
+   * Appends one line to the daily activity log (seed 003), stamped now. The engine logs its own
+   * writes; this is for a program's own lines.
+   */
+  async logActivity(entry: ActivityLine): Promise<ActivityEntry> {
     this.assertOpen();
     const line = { ...entry, tenant: this.tenant, at: this.clock.now().toISOString() };
     await this.store.appendActivity(line);
@@ -459,6 +515,7 @@ export class Engram implements ToolEngine {
       ...stats,
       path: this.path,
       embedder: this.embedder ? this.embedder.id : NO_EMBEDDER_ID,
+      embedderLanguages: this.embedder ? embedderLanguages(this.embedder.id) : null,
       graph,
       calibration: describeStoreCalibration(sample, this.queryEmbedder !== null),
     };
@@ -489,25 +546,46 @@ export class Engram implements ToolEngine {
   }
 
   /**
-   * Imports exported records (see `export`): validated first, then embedded, then written in
-   * one transaction, so a bad record or a crash leaves the database as it was.
+   * Imports records: lines of `export`, new memories as `remember` takes them, and the MCP
+   * reference memory server's entity and relation lines (into `graph`), in any mix. Every record
+   * is validated first, then memories are embedded and written in one transaction, then the graph
+   * lines; a bad record refuses the whole import, naming its line. One activity-log line.
    */
   async import(records: readonly unknown[], options: ImportOptions = {}): Promise<ImportSummary> {
     this.assertOpen();
-    const memories = parseRecords(records, this.tenant, options.lines);
-    await assertCompatible(this.store, this.embedder);
-    const graph = await this.graphSync.prepare(memories);
-    return writeRecords({
-      memories,
+    const parsed = parseImport(records, this.tenant, options);
+    const memoryCount = parsed.exported.length + parsed.created.length;
+    if (memoryCount > 0) await assertCompatible(this.store, this.embedder);
+    const graphPlan = await planGraphImport(this.unloggedGraph, parsed.entities, parsed.relations);
+    const { memories: created, replaced } = await this.planNewMemories(
+      parsed.created.map((record) => record.input),
+      (index) => parsed.created[index]?.where,
+    );
+    const extracted = await this.graphSync.prepare([...parsed.exported, ...created]);
+    const counts = await writeRecords({
+      exported: parsed.exported,
+      created,
+      superseded: replaced,
       options,
       store: this.store,
       tenant: this.tenant,
       embed: (memories, onProgress) => this.embedMemories(memories, onProgress),
       afterWrite: async (vectors) => {
         await recordEmbedder(this.store, this.embedder, vectors);
-        await this.graphSync.record(this.tenant, graph);
+        await this.graphSync.record(
+          this.tenant,
+          extracted,
+          replaced.map((memory) => memory.id),
+        );
       },
     });
+    const added = await writeGraphImport(this.unloggedGraph, graphPlan);
+    const summary: ImportSummary = {
+      ...counts,
+      graph: { entities: parsed.entities.length, relations: parsed.relations.length, ...added },
+    };
+    if (records.length > 0) await this.logActivity(importedLine(summary, options.from));
+    return summary;
   }
 
   /** Every memory of this tenant, archived and superseded ones included, oldest first. */
@@ -560,21 +638,30 @@ export class Engram implements ToolEngine {
 
   /**
    * The memory `input` is a new version of: the live one it names in `supersedes` (which must
-   * exist), or the live holder of its key in its scope; null memory when neither.
+   * exist; an import's `where` names its line), or the live holder of its key in its scope; null
+   * memory when neither.
    */
-  private async previousVersion(input: ParsedMemoryInput): Promise<{ memory: Memory | null; via: 'supersedes' | 'key' }> {
-    if (input.supersedes) return { memory: await this.requireLive(this.tenant, input.supersedes), via: 'supersedes' };
+  private async previousVersion(
+    input: ParsedMemoryInput,
+    where: string | undefined,
+  ): Promise<{ memory: Memory | null; via: 'supersedes' | 'key' }> {
+    if (input.supersedes) return { memory: await this.requireLive(this.tenant, input.supersedes, where), via: 'supersedes' };
     if (!input.key) return { memory: null, via: 'key' };
     return { memory: await this.store.findByKey(this.tenant, input.scope ?? DEFAULT_SCOPE, input.key), via: 'key' };
   }
 
-  private async requireLive(tenant: string, id: string): Promise<Memory> {
+  /** The live memory `supersedes` names; an import (`where`, a line) is refused with its line. */
+  private async requireLive(tenant: string, id: string, where?: string): Promise<Memory> {
     const memory = await this.store.getMemory(tenant, id);
-    if (!memory) throw new NotFoundError(`cannot supersede ${id}: no memory with that id`);
-    if (memory.supersededBy !== null || memory.archivedAt !== null) {
-      throw new InvalidInputError(`cannot supersede ${id}: it is already ${memory.archivedAt ? 'archived' : 'superseded'}`);
-    }
-    return memory;
+    const problem = !memory
+      ? 'no memory with that id'
+      : memory.archivedAt !== null || memory.supersededBy !== null
+        ? `it is already ${memory.archivedAt ? 'archived' : 'superseded'}`
+        : null;
+    if (problem === null) return memory as Memory;
+    const message = `cannot supersede ${id}: ${problem}`;
+    if (where !== undefined) throw importError(where, `supersedes: ${message}`, 'name a live memory, or leave supersedes out');
+    throw memory ? new InvalidInputError(message) : new NotFoundError(message);
   }
 
   private assertOpen(): void {

@@ -22,7 +22,7 @@ export interface SessionRecord {
   endedAt: string | null;
 }
 
-/** One line of the daily activity log (seed 003): what was written, when. */
+/** One line of the daily activity log (seed 003): what was written, when. The engine writes one per write. */
 export interface ActivityEntry {
   tenant: string;
   at: string;
@@ -31,4 +31,17 @@ export interface ActivityEntry {
   key: string | null;
   memoryId: string | null;
   summary: string;
+}
+
+/**
+ * How a write names itself in the activity log when the caller knows it better than the engine
+ * does — a tool's name and words (`write_memory`, "appended to deploy-steps: …"). Without one,
+ * the engine describes the write itself (`remember`, `update`, `forget`, …).
+ */
+export interface ActivityLabel {
+  /** e.g. `write_memory`. */
+  action: string;
+  summary: string;
+  /** @default the memory's key */
+  key?: string | null;
 }

@@ -19,6 +19,7 @@ import { fusedScores } from './fused-rank.js';
 import { fusedRelevance, fusedScale, type FusedSignal } from './fused-relevance.js';
 import { type GraphReader, memoriesAbout, type QueryGraph, readQueryGraph } from './graph-recall.js';
 import { readOnce } from './read-once.js';
+import { countedCosine, queryReadableShare } from './readable-share.js';
 import {
   NO_SHIFT,
   sampleShift,
@@ -38,7 +39,10 @@ export interface SearchSignals {
   bm25: number | null;
   /** Share of the query's content words in the memory (with its context, when it has one). */
   coverage: number;
-  /** Cosine similarity of the query's and the memory's embeddings; null without vectors. */
+  /**
+   * Cosine similarity of the query's and the memory's embeddings, counted as far as the embedder
+   * reads the query (readable-share.ts); null without vectors.
+   */
   cosine: number | null;
   /** Seed 004's keyword overlap: shared words ÷ the larger word set. */
   keyword: number;
@@ -183,6 +187,7 @@ export async function hybridSearch(request: HybridSearchRequest): Promise<Search
   const pool = Math.max(settings.candidates, request.limit * 2);
   const embedder = mode === 'hybrid' || mode === 'dense' ? request.embedder : null;
   const embedding = embedder ? (request.queryVector ?? startEmbedding(embedder, query).vector) : null;
+  const readable = queryReadableShare(embedder, query);
   // Everything that does not need the query's vector is asked for before it is awaited.
   const lexicalSearch =
     mode === 'dense'
@@ -222,7 +227,12 @@ export async function hybridSearch(request: HybridSearchRequest): Promise<Search
   const shift =
     request.storeShift !== undefined
       ? { ...NO_SHIFT, shift: request.storeShift }
-      : await measureShift(request, await sampling, { queryVector, stems: wordQuery.stems, bm25, graph }, measuredSample);
+      : await measureShift(
+          request,
+          await sampling,
+          { queryVector, readable, stems: wordQuery.stems, bm25, graph },
+          measuredSample,
+        );
 
   /** Reads and scores these memories; cosines are read for the ones no index returned. */
   const draft = async (ids: readonly string[]): Promise<Draft[]> => {
@@ -236,7 +246,7 @@ export async function hybridSearch(request: HybridSearchRequest): Promise<Search
       const signals: SearchSignals = {
         bm25: bm25.get(memory.id) ?? null,
         coverage: measured.coverage,
-        cosine: cosines.get(memory.id) ?? null,
+        cosine: countedCosine(cosines.get(memory.id) ?? null, readable),
         keyword: measured.keyword,
         graph: null,
         fused: null,
@@ -374,6 +384,7 @@ async function measureShift(
   sample: CalibrationSample | null,
   query: {
     queryVector: Float32Array | null;
+    readable: number;
     stems: ReadonlySet<string>;
     bm25: ReadonlyMap<string, number>;
     graph: QueryGraph | null;
@@ -382,8 +393,8 @@ async function measureShift(
 ): Promise<StoreShift> {
   const { lexicalWeight } = request.settings;
   if (request.mode !== 'hybrid' || query.queryVector === null || sample === null) return NO_SHIFT;
-  const { stems, bm25, graph } = query;
-  return sampleShift(sample, { stems, vector: query.queryVector, bm25, graph, lexicalWeight }, measured);
+  const { stems, bm25, graph, readable } = query;
+  return sampleShift(sample, { stems, vector: query.queryVector, readable, bm25, graph, lexicalWeight }, measured);
 }
 
 /** The full-text hits' BM25 by memory id. */

@@ -187,6 +187,33 @@ describe('the shift measured on a sample', () => {
     relevances.forEach((relevance, i) => expect(relevance).toBeCloseTo(expected[i] as number, 12));
   });
 
+  it("counts each member's cosine only as far as the embedder reads the query, as search does", () => {
+    const sample = sampleOf(64, 8, { nan: true });
+    const q = query(9, true);
+    const norm = Math.sqrt(q.vector.reduce((sum, x) => sum + x * x, 0));
+    for (const readable of [0, 0.25, 1]) {
+      const expected = sample.members.map((member) => {
+        const alone = coverage(q.stems, member.words);
+        const cosine = member.vector ? member.vector.reduce((sum, x, i) => sum + x * (q.vector[i] as number), 0) / norm : null;
+        const signals = {
+          coverage: member.withContext === null ? alone : (alone + coverage(q.stems, member.withContext)) / 2,
+          bm25: q.bm25.get(member.id) ?? null,
+          cosine: cosine === null ? null : cosine * readable,
+        };
+        return calibrate(hybridRawScore(signals, true, q.lexicalWeight) + partOf(graph, member.mentions, new Map()).boost);
+      });
+      const relevances = sampleRelevances(withVectors(sample), { ...q, readable });
+      relevances.forEach((relevance, i) => expect(relevance, `${readable}`).toBeCloseTo(expected[i] as number, 12));
+    }
+  });
+
+  it('shifts a query the embedder cannot read by its words alone', () => {
+    const sample = sampleOf(256, 4, { ties: true });
+    const unread = { ...query(5, false), readable: 0 };
+    expect(sampleShift(sample, query(5, false)).shift).toBeGreaterThan(0);
+    expect(sampleShift(sample, unread)).toEqual(sampleShift(sample, { ...unread, vector: new Float32Array(DIMS), readable: 1 }));
+  });
+
   it('gives the same shift from word scores measured before the vector, and ignores those of another sample', () => {
     for (const seed of [1, 2, 3]) {
       const sample = sampleOf(256, seed, { nan: true });

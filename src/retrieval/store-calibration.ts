@@ -98,6 +98,11 @@ export function shiftRelevance(relevance: number, shift: number): number {
 /** What a query brings to the sample: its words, vector, full-text scores and graph. */
 export interface SampleQuery extends SampleWordQuery {
   vector: Float32Array;
+  /**
+   * The share of the query the embedder reads: its cosines count this far, as a search counts
+   * them (readable-share.ts). @default 1
+   */
+  readable?: number | undefined;
 }
 
 /** The part of a query that needs no vector: its words, full-text scores and graph. */
@@ -160,11 +165,13 @@ function sampleRawScores(sample: CalibrationSample, query: SampleQuery, measured
   let norm = 0;
   for (let i = 0; i < query.vector.length; i++) norm += (query.vector[i] as number) ** 2;
   norm = Math.sqrt(norm) || 1;
+  // The cosine counted as far as the embedder reads the query, as search counts it (readable-share.ts).
+  const readable = query.readable ?? 1;
   const raws = new Float64Array(sample.members.length);
   // All at once when the sample holds its vectors together (sample-dots.ts): the same doubles as `dot`.
   const dots = sample.vectors?.dots(query.vector);
   sample.members.forEach((member, index) => {
-    const cosine = member.vector ? (dots ? (dots[index] as number) : dot(query.vector, member.vector)) / norm : null;
+    const cosine = member.vector ? ((dots ? (dots[index] as number) : dot(query.vector, member.vector)) / norm) * readable : null;
     raws[index] = withCosine(words[index] as number, cosine, query.lexicalWeight) + (graph[index] as number);
   });
   return raws;

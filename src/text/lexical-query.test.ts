@@ -28,11 +28,15 @@ describe('reading a full-text query', () => {
     expect(parseLexicalQuery('"billing" "unclosed phrase')?.terms).toEqual(['billing', 'unclosed', 'phrase']);
   });
 
-  it('has nothing to search in punctuation, emoji or NUL bytes alone', () => {
+  it('has nothing to search in punctuation or NUL bytes alone', () => {
     for (const text of ['', '   ', '"', '()*', '🎉🎉', '\u0000', '* AND *']) {
       expect(parseLexicalQuery(text)?.terms ?? []).not.toContain('');
     }
-    expect(parseLexicalQuery('🎉 (( ** "')).toBeNull();
+    expect(parseLexicalQuery('(( ** " \u0000')).toBeNull();
+  });
+
+  it('searches an emoji as a word', () => {
+    expect(parseLexicalQuery('🎉 (( ** "')?.terms).toEqual(['🎉']);
   });
 
   it('renders every part as a quoted FTS5 string, so operators stay words', () => {

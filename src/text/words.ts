@@ -1,8 +1,10 @@
 /**
  * Words as Engram's lexical parts see them: lower-case runs of letters and digits, with
- * English function words set aside. Shared by full-text search, keyword overlap and the
+ * English function words set aside; Chinese, Japanese and Korean runs as character bigrams and
+ * each emoji a word (segmented-words.ts). Shared by full-text search, keyword overlap and the
  * benchmarks, so "a word" means the same thing everywhere.
  */
+import { hasSegmentedWords, splitSegmented } from './segmented-words.js';
 
 /** English function words that carry no topic; dropped from queries unless nothing else is left. */
 export const STOP_WORDS: ReadonlySet<string> = new Set(
@@ -19,14 +21,15 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
 /** Only this much of a text is read for words: a 100 kB query costs no more than a long paragraph. */
 export const MAX_WORD_SCAN_CHARS = 4_000;
 
-/** The words of `text`: lower-case runs of letters and digits (apostrophes split words). */
+/**
+ * The words of `text`: lower-case runs of letters and digits (apostrophes split words), a run
+ * of Han, Hiragana, Katakana or Hangul as its overlapping bigrams ("日本語" → "日本", "本語"),
+ * and each emoji or pictographic symbol a word of its own.
+ */
 export function words(text: string, maxChars = MAX_WORD_SCAN_CHARS): string[] {
-  return (
-    text
-      .slice(0, maxChars)
-      .toLowerCase()
-      .match(/[\p{L}\p{N}]+/gu) ?? []
-  );
+  const source = text.slice(0, maxChars).toLowerCase();
+  if (hasSegmentedWords(source)) return splitSegmented(source);
+  return source.match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
 /** The words of `text` that are not stop words. */

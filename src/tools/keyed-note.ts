@@ -4,6 +4,7 @@
  */
 import { InvalidInputError } from '../errors.js';
 import type { Kind, Memory, Tier } from '../model/memory.js';
+import type { ActivityLabel } from '../model/session.js';
 import { TOOL_LIMITS } from './limits.js';
 import type { ToolContext } from './tool.js';
 
@@ -19,6 +20,8 @@ export interface KeyedWrite {
   mode: WriteMode;
   /** @default the existing note's tier, or "unknown" */
   tier?: Tier | undefined;
+  /** The activity-log line of the write, given the note as it was (null when new). */
+  activity: (previous: Memory | null) => ActivityLabel;
 }
 
 /** Writes the note and returns it with the text it had before (null when it is new). */
@@ -34,18 +37,21 @@ export async function writeKeyedNote(
         'replace it with a shorter summary instead',
     );
   }
-  const memory = await context.engram.remember({
-    text,
-    kind: previous?.kind ?? write.kind,
-    key: write.key,
-    scope: context.scope,
-    sessionId: context.sessionId,
-    source: context.source,
-    // The same note, rewritten: what the caller set about it stays.
-    tier: write.tier ?? previous?.tier,
-    pinned: previous?.pinned,
-    hardRule: previous?.hardRule,
-    tags: previous?.tags,
-  });
+  const memory = await context.engram.remember(
+    {
+      text,
+      kind: previous?.kind ?? write.kind,
+      key: write.key,
+      scope: context.scope,
+      sessionId: context.sessionId,
+      source: context.source,
+      // The same note, rewritten: what the caller set about it stays.
+      tier: write.tier ?? previous?.tier,
+      pinned: previous?.pinned,
+      hardRule: previous?.hardRule,
+      tags: previous?.tags,
+    },
+    { activity: write.activity(previous) },
+  );
   return { memory, previous };
 }

@@ -69,7 +69,9 @@ export const scratchNoteTool = defineTool({
       };
     }
     if (args.mode === 'clear') {
-      if (current) await context.engram.forget(current.id);
+      if (current) {
+        await context.engram.forget(current.id, { activity: { action: 'scratch_note', summary: 'cleared the scratchpad' } });
+      }
       return {
         mode: 'clear',
         text: '',
@@ -78,7 +80,16 @@ export const scratchNoteTool = defineTool({
       };
     }
     const content = (args.content as string).trim();
-    const { memory } = await writeKeyedNote(context, { key: SCRATCHPAD_KEY, kind: 'scratchpad', content, mode: args.mode });
+    const { memory } = await writeKeyedNote(context, {
+      key: SCRATCHPAD_KEY,
+      kind: 'scratchpad',
+      content,
+      mode: args.mode,
+      activity: (previous) => ({
+        action: 'scratch_note',
+        summary: `${previous === null ? 'wrote' : args.mode === 'append' ? 'appended to' : 'replaced'} the scratchpad: ${summaryOf(content)}`,
+      }),
+    });
     return {
       mode: args.mode,
       text: memory.text,

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { InvalidInputError } from '../errors.js';
 import type { Memory, Source } from '../model/memory.js';
 import { describeIssues } from '../model/memory-input.js';
+import { summaryOf } from './fields.js';
 import { TOOL_LIMITS } from './limits.js';
 import {
   type GoalSignals,
@@ -135,7 +136,7 @@ export interface RecallSolutionsOptions {
 /** The engine operations solutions need. */
 export type SolutionEngine = Pick<ToolEngine, 'config' | 'remember' | 'search' | 'hasEmbedder'>;
 
-/** Records a solved (or failed) task. */
+/** Records a solved (or failed) task; the activity log names it `store_solution`, from any surface. */
 export async function storeSolution(
   engram: SolutionEngine,
   input: SolutionInput,
@@ -144,15 +145,18 @@ export async function storeSolution(
   const parsed = SolutionInputSchema.safeParse(input);
   if (!parsed.success) throw new InvalidInputError(describeIssues(parsed.error));
   const { goal, approach, outcome, confidence, status } = parsed.data;
-  const memory = await engram.remember({
-    text: goal,
-    kind: 'solution',
-    scope: options.scope,
-    sessionId: options.sessionId ?? null,
-    source: options.source ?? 'agent',
-    data: { goal, approach, outcome, confidence, status },
-    tags: status === 'failed' ? ['failed'] : [],
-  });
+  const memory = await engram.remember(
+    {
+      text: goal,
+      kind: 'solution',
+      scope: options.scope,
+      sessionId: options.sessionId ?? null,
+      source: options.source ?? 'agent',
+      data: { goal, approach, outcome, confidence, status },
+      tags: status === 'failed' ? ['failed'] : [],
+    },
+    { activity: { action: 'store_solution', summary: `${status === 'failed' ? 'failed' : 'solved'}: ${summaryOf(goal)}` } },
+  );
   return solutionFromMemory(memory) as Solution;
 }
 

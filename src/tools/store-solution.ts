@@ -28,12 +28,6 @@ export const storeSolutionTool = defineTool({
       sessionId: context.sessionId,
       source: context.source,
     });
-    await context.engram.logActivity({
-      action: 'store_solution',
-      key: null,
-      memoryId: solution.id,
-      summary: `${solution.status === 'failed' ? 'failed' : 'solved'}: ${summaryOf(solution.goal)}`,
-    });
     return {
       id: solution.id,
       status: solution.status,

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 
-import { requiredText } from './fields.js';
+import { requiredText, summaryOf } from './fields.js';
 import { TOOL_LIMITS } from './limits.js';
 import { defineTool } from './tool.js';
 
@@ -22,13 +22,16 @@ export const thinkTool = defineTool({
     'of this session (and can be recalled later) but is never shown to the user. Use it before complex answers.',
   schema,
   async run(args, context) {
-    const memory = await context.engram.remember({
-      text: args.thought,
-      kind: 'thought',
-      scope: context.scope,
-      sessionId: context.sessionId,
-      source: context.source,
-    });
+    const memory = await context.engram.remember(
+      {
+        text: args.thought,
+        kind: 'thought',
+        scope: context.scope,
+        sessionId: context.sessionId,
+        source: context.source,
+      },
+      { activity: { action: 'think', summary: `thought: ${summaryOf(args.thought)}` } },
+    );
     return { id: memory.id, message: 'Thought recorded.' };
   },
 });

@@ -1,6 +1,6 @@
 /**
  * `write_memory` (seed 003): key-based notes the model keeps across tasks, replaced or
- * appended to. Every successful write adds one line to the daily activity log.
+ * appended to. Every successful write adds one line to the daily activity log, in the tool's words.
  */
 import { z } from 'zod';
 
@@ -37,12 +37,13 @@ export const writeMemoryTool = defineTool({
   async run(args, context) {
     const reserved = reservedKeyReason(args.key);
     if (reserved) throw new InvalidInputError(`key ${args.key} is reserved: ${reserved}`);
-    const { memory, previous } = await writeKeyedNote(context, { ...args, kind: 'note' });
-    await context.engram.logActivity({
-      action: 'write_memory',
-      key: args.key,
-      memoryId: memory.id,
-      summary: `${previous === null ? 'created' : args.mode === 'append' ? 'appended to' : 'replaced'} ${args.key}: ${summaryOf(args.content)}`,
+    const { memory, previous } = await writeKeyedNote(context, {
+      ...args,
+      kind: 'note',
+      activity: (previous) => ({
+        action: 'write_memory',
+        summary: `${previous === null ? 'created' : args.mode === 'append' ? 'appended to' : 'replaced'} ${args.key}: ${summaryOf(args.content)}`,
+      }),
     });
     return {
       key: args.key,

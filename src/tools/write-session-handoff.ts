@@ -29,12 +29,10 @@ export const writeSessionHandoffTool = defineTool({
       kind: 'handoff',
       content: args.content,
       mode: 'replace',
-    });
-    await context.engram.logActivity({
-      action: 'write_session_handoff',
-      key: SESSION_HANDOFF_KEY,
-      memoryId: memory.id,
-      summary: `${previous ? 'replaced' : 'created'} the session handoff: ${summaryOf(args.content)}`,
+      activity: (previous) => ({
+        action: 'write_session_handoff',
+        summary: `${previous ? 'replaced' : 'created'} the session handoff: ${summaryOf(args.content)}`,
+      }),
     });
     return {
       key: SESSION_HANDOFF_KEY,

@@ -58,7 +58,7 @@ describe('callers of the resident process', () => {
     /** Stands in for a resident process that dies (or is stuck) in the middle of each request. */
     beforeEach(async () => {
       received = [];
-      const address = daemonAddress({ cwd: dir, env: childEnv(env()) });
+      const address = daemonAddress({ cwd: dir, env: childEnv(env()), db: db() });
       mkdirSync(address.directory, { recursive: true, mode: 0o700 });
       server = net.createServer((socket) => {
         socket.once('data', (chunk) => {

@@ -1,52 +1,80 @@
 /**
  * The resident process as real child processes on a real Unix socket: the first hook call does
- * its own work and starts one, later calls are answered by it with the same output, a process
- * that died is replaced, an idle one or one whose database is gone exits by itself, the socket
- * is private to the user, `engram daemon status|stop` show and end it, and it stays off when
- * the configuration says so.
+ * its own work and starts one, later calls are answered by it with the same output, there is
+ * one per database file whatever the callers' settings (each request runs with its own), a
+ * process that died is replaced, an idle one or one whose database is gone exits by itself, the
+ * socket is private to the user, `engram daemon status|stop [--all]` list and end them, and it
+ * stays off when the configuration says so.
  */
-import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { expectOneLineError, LEXICAL, makeTempDir, residentEnv, runCli, runJson, runOk } from './helpers.js';
 
-interface Status {
-  running: boolean;
-  pid?: number;
-  db?: string;
-  requests?: number;
+/** One resident process as `engram daemon status --json` lists it. */
+interface Resident {
+  pid: number;
+  db: string;
+  config: string | null;
+  startedAt: string;
+  requests: number;
+  idleSeconds: number;
+  idleExitAt: string;
+  rssBytes: number;
+  uptimeSeconds: number;
 }
 
 const HANDOFF = 'Billing export switched to UTF-8; next: rotate the staging keys.';
 const START = JSON.stringify({ session_id: 's1', hook_event_name: 'SessionStart', source: 'startup' });
+const NONE_RUNNING = 'no resident process is running (hooks and engram recall start one for their database on first use)\n';
+
+/** Whether process `pid` exists (and is not a zombie waiting for its parent). */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    return !/\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return true; // no /proc: the signal is the answer
+  }
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describe('the resident process', () => {
   let dir: string;
   let remove: () => void;
   const env = (extra: Record<string, string> = {}) => residentEnv(dir, extra);
   const run = (extra: Record<string, string> = {}) => ({ cwd: dir, env: env(extra) });
-  const hook = (input: string, extra: Record<string, string> = {}) => runCli(['hook', 'claude-code'], { ...run(extra), input });
-  const status = (extra: Record<string, string> = {}) => runJson<Status>(['daemon', 'status'], run(extra));
+  const hook = (input: string, extra: Record<string, string> = {}, args: string[] = []) =>
+    runCli([...args, 'hook', 'claude-code'], { ...run(extra), input });
+  const residents = async () => (await runJson<{ residents: Resident[] }>(['daemon', 'status'], run())).residents;
+  const db = () => path.join(dir, '.engram', 'engram.db');
 
-  /** Polls until the resident process answers (it starts in the background). */
-  async function waitUntil(check: (s: Status) => boolean, extra: Record<string, string> = {}): Promise<Status> {
+  /** Polls until the resident processes are as expected (they start in the background). */
+  async function waitUntil(check: (list: Resident[]) => boolean): Promise<Resident[]> {
     for (let waited = 0; waited < 20_000; waited += 200) {
-      const current = await status(extra);
+      const current = await residents();
       if (check(current)) return current;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    throw new Error('the resident process did not reach the expected state within 20 s');
+    throw new Error('the resident processes did not reach the expected state within 20 s');
   }
+  const oneRunning = async () => (await waitUntil((list) => list.length === 1))[0] as Resident;
 
   beforeEach(async () => {
     ({ dir, remove } = makeTempDir());
+    dir = realpathSync(dir); // residents name their database by its real path
     await runOk(['handoff', HANDOFF], { cwd: dir, env: LEXICAL });
   });
   afterEach(async () => {
-    const current = await status().catch(() => ({ running: false }) as Status);
-    if (current.running && current.pid) process.kill(current.pid, 'SIGKILL');
+    const left = await residents().catch(() => [] as Resident[]);
+    for (const resident of left) process.kill(resident.pid, 'SIGKILL');
     remove();
   });
 
@@ -55,11 +83,11 @@ describe('the resident process', () => {
     expect(first.code).toBe(0);
     expect(first.stdout).toContain(HANDOFF);
 
-    const started = await waitUntil((s) => s.running);
-    expect(started).toMatchObject({ running: true, db: path.join(dir, '.engram', 'engram.db'), requests: 0 });
+    const started = await oneRunning();
+    expect(started).toMatchObject({ db: db(), requests: 0, idleSeconds: 900 });
     const second = await hook(START);
     expect(second).toMatchObject({ code: 0, stdout: first.stdout, stderr: '' });
-    expect((await status()).requests).toBe(1);
+    expect((await residents())[0]?.requests).toBe(1);
 
     // Private to the user: the directory and the socket.
     const socketDir = path.join(dir, 'run', `engram-${process.getuid?.()}`);
@@ -67,60 +95,145 @@ describe('the resident process', () => {
     const [socket] = readdirSync(socketDir).filter((name) => name.endsWith('.sock'));
     expect(statSync(path.join(socketDir, socket as string)).mode & 0o777).toBe(0o600);
 
-    expect(await runOk(['daemon', 'status'], run())).toMatch(
-      /^resident process \d+ serves .*engram\.db\n {2}since .*, 1 request answered\n/,
-    );
-    expect(await runOk(['daemon', 'stop'], run())).toBe(`stopped the resident process ${started.pid}\n`);
-    expect(await status()).toEqual({ running: false });
+    expect(await runOk(['daemon', 'stop'], run())).toBe(`stopped the resident process ${started.pid} of ${db()}\n`);
+    expect(isRunning(started.pid)).toBe(false); // stop returns once the process has exited
+    expect(await runOk(['daemon', 'status'], run())).toBe(NONE_RUNNING);
     expect(existsSync(path.join(socketDir, socket as string))).toBe(false);
-    expect(await runOk(['daemon', 'stop'], run())).toBe('no resident process serves this database\n');
+    expect(await runOk(['daemon', 'stop'], run())).toBe(`no resident process serves ${db()}\n`);
+  });
+
+  it('lists each resident process with its database, pid, uptime, memory and idle exit time', async () => {
+    await hook(START);
+    const resident = await oneRunning();
+    expect(resident.rssBytes).toBeGreaterThan(10 * 1024 * 1024);
+    expect(resident.uptimeSeconds).toBeGreaterThanOrEqual(0);
+    expect(Date.parse(resident.idleExitAt) - Date.parse(resident.startedAt)).toBeGreaterThanOrEqual(900_000);
+    expect(resident.config).toBeNull();
+
+    const text = await runOk(['daemon', 'status'], run());
+    expect(text).toMatch(
+      new RegExp(
+        `^1 resident process:\\n${escapeRegExp(db())}\\n` +
+          `  pid ${resident.pid}, up \\d+ s, 0 requests answered, \\d+ MiB resident memory\\n` +
+          '  exits in 1[45] min \\d+ s \\(at \\d\\d:\\d\\d:\\d\\d\\) unless a request comes first: 900 s after the last one\\n$',
+      ),
+    );
+    // With --db, only that database's process; none for another database.
+    expect(await runJson<{ residents: Resident[] }>(['daemon', 'status', '--db', db()], run())).toMatchObject({
+      residents: [{ pid: resident.pid }],
+    });
+    expect(await runOk(['daemon', 'status', '--db', 'other.db'], run())).toBe(
+      `no resident process serves ${path.join(dir, 'other.db')}\n`,
+    );
+  });
+
+  it('serves every configuration of its database from one process, each request with its own settings', async () => {
+    await hook(START);
+    const resident = await oneRunning();
+    // A budget of 10 tokens leaves no room for the handoff note: the hook prints nothing.
+    writeFileSync(path.join(dir, 'tight.toml'), '[context]\nmax_tokens = 10\n');
+    const alone = await hook(START, { ENGRAM_DAEMON__ENABLED: 'false' }, ['--config', 'tight.toml']);
+    expect(alone).toMatchObject({ code: 0, stdout: '', stderr: '' });
+
+    expect(await hook(START, {}, ['--config', 'tight.toml'])).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    expect(await hook(START, { ENGRAM_CONTEXT__MAX_TOKENS: '10' })).toMatchObject({ code: 0, stdout: '' });
+    expect((await hook(START)).stdout).toContain(HANDOFF);
+    // The same file by other names: a relative path with .., and through a linked folder.
+    symlinkSync(path.join(dir, '.engram'), path.join(dir, 'linked'));
+    expect((await hook(START, {}, ['--db', '.engram/../.engram/engram.db'])).stdout).toContain(HANDOFF);
+    expect((await hook(START, {}, ['--db', 'linked/engram.db'])).stdout).toContain(HANDOFF);
+    const recall = await runCli(['--config', 'tight.toml', 'recall', 'billing?', '--session', 'r1'], run());
+    expect(recall.code).toBe(0);
+
+    const [only, ...others] = await residents();
+    expect(others).toEqual([]);
+    expect(only).toMatchObject({ pid: resident.pid, db: db(), requests: 6, config: path.join(dir, 'tight.toml') });
+  });
+
+  it('reports a mistake in one caller’s configuration as that caller’s own process would, and serves the others', async () => {
+    await hook(START);
+    await oneRunning();
+    writeFileSync(path.join(dir, 'wrong.toml'), '[memory.recall]\nthreshold = 2\n');
+    const resident = await hook(START, {}, ['--config', 'wrong.toml']);
+    const alone = await hook(START, { ENGRAM_DAEMON__ENABLED: 'false' }, ['--config', 'wrong.toml']);
+    expectOneLineError(resident, /wrong\.toml: memory\.recall\.threshold must be between 0 and 1/);
+    expect(resident).toMatchObject({ code: alone.code, stdout: alone.stdout, stderr: alone.stderr });
+    expect((await residents())[0]?.requests).toBe(1);
+    expect((await hook(START)).stdout).toContain(HANDOFF);
+  });
+
+  it('stops the resident processes of every database with stop --all', async () => {
+    await hook(START);
+    await hook(START, {}, ['--db', 'a.db']);
+    await hook(START, {}, ['--db', 'b.db']);
+    const running = await waitUntil((list) => list.length === 3);
+    expect(running.map((resident) => resident.db).sort()).toEqual([db(), path.join(dir, 'a.db'), path.join(dir, 'b.db')].sort());
+
+    const stopped = await runOk(['daemon', 'stop', '--all'], run());
+    for (const resident of running) {
+      expect(stopped).toContain(`stopped the resident process ${resident.pid} of ${resident.db}\n`);
+      expect(isRunning(resident.pid)).toBe(false);
+    }
+    expect(stopped.split('\n')).toHaveLength(4);
+    expect(await residents()).toEqual([]);
+    expect(await runOk(['daemon', 'stop', '--all'], run())).toBe(NONE_RUNNING);
   });
 
   it('reports a bad event exactly as the hook’s own process does', async () => {
     await hook(START);
-    await waitUntil((s) => s.running);
+    await oneRunning();
     const resident = await hook('{"hook_event_name": "UserPromptSubmit"}');
     const alone = await hook('{"hook_event_name": "UserPromptSubmit"}', { ENGRAM_DAEMON__ENABLED: 'false' });
     expectOneLineError(resident, /session_id/);
     expect(resident).toMatchObject({ code: alone.code, stderr: alone.stderr, stdout: alone.stdout });
-    expect((await status()).requests).toBe(1);
+    expect((await residents())[0]?.requests).toBe(1);
   });
 
   it('answers engram recall too, as the command would, errors included', async () => {
     const first = await runCli(['recall', 'which database for billing?', '--session', 'r1'], run());
-    await waitUntil((s) => s.running);
+    await oneRunning();
     const second = await runCli(['recall', 'which database for billing?', '--session', 'r1'], run());
     expect(second).toMatchObject({ code: 0, stdout: first.stdout, stderr: '' });
-    expect((await status()).requests).toBe(1);
+    expect((await residents())[0]?.requests).toBe(1);
     expectOneLineError(await runCli(['recall', '   ', '--session', 'r1'], run()), /needs the user message/);
-    expect((await status()).requests).toBe(2);
+    expect((await residents())[0]?.requests).toBe(2);
   });
 
   it('replaces a process that died, and the hook still answers meanwhile', async () => {
     await hook(START);
-    const first = await waitUntil((s) => s.running);
-    process.kill(first.pid as number, 'SIGKILL'); // its socket file stays behind, with nobody listening
+    const first = await oneRunning();
+    process.kill(first.pid, 'SIGKILL'); // its socket file stays behind, with nobody listening
 
     const meanwhile = await hook(START);
     expect(meanwhile.code).toBe(0);
     expect(meanwhile.stdout).toContain(HANDOFF);
-    const second = await waitUntil((s) => s.running && s.pid !== first.pid);
-    expect(second.pid).not.toBe(first.pid);
+    const [second] = await waitUntil((list) => list.length === 1 && list[0]?.pid !== first.pid);
+    expect(second?.pid).not.toBe(first.pid);
     expect((await hook(START)).stdout).toContain(HANDOFF);
   });
 
   it('exits by itself after idle_seconds without a request', async () => {
-    const idle = { ENGRAM_DAEMON__IDLE_SECONDS: '1' };
-    await hook(START, idle);
-    await waitUntil((s) => s.running, idle);
-    await waitUntil((s) => !s.running, idle);
+    await hook(START, { ENGRAM_DAEMON__IDLE_SECONDS: '1' });
+    const resident = await oneRunning();
+    expect(resident.idleSeconds).toBe(1);
+    await waitUntil((list) => list.length === 0);
+    expect(isRunning(resident.pid)).toBe(false);
+  });
+
+  it('takes the idle time of the latest request’s settings', async () => {
+    await hook(START);
+    const resident = await oneRunning();
+    expect(resident.idleSeconds).toBe(900);
+    expect((await hook(START, { ENGRAM_DAEMON__IDLE_SECONDS: '2' })).stdout).toContain(HANDOFF);
+    expect((await residents())[0]).toMatchObject({ pid: resident.pid, idleSeconds: 2 });
+    await waitUntil((list) => list.length === 0);
   });
 
   it('exits when its database is removed', async () => {
     await hook(START);
-    await waitUntil((s) => s.running);
+    await oneRunning();
     rmSync(path.join(dir, '.engram'), { recursive: true, force: true });
-    await waitUntil((s) => !s.running);
+    await waitUntil((list) => list.length === 0);
   });
 
   it('is not started when [daemon] enabled = false, in engram.toml or the environment', async () => {

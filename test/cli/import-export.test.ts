@@ -28,7 +28,11 @@ interface ImportSummary {
   imported: number;
   replaced: number;
   skipped: number;
+  graph: { entities: number; relations: number; newEntities: number; newRelations: number };
 }
+
+/** The summary of an import that read memories only. */
+const NO_GRAPH = { entities: 0, relations: 0, newEntities: 0, newRelations: 0 };
 
 describe('engram export and import', () => {
   let dir: string;
@@ -91,14 +95,14 @@ describe('engram export and import', () => {
     expect(await runOk(['export', 'backup.jsonl'], run())).toBe('');
     const copy = dbIn(dir, 'copy.db');
     const summary = await runJson<ImportSummary>(['import', 'backup.jsonl', '--db', copy], run());
-    expect(summary).toEqual({ read: 5, imported: 5, replaced: 0, skipped: 0 });
+    expect(summary).toEqual({ read: 5, imported: 5, replaced: 0, skipped: 0, graph: NO_GRAPH });
     expect(await exportMemories(run(), copy)).toEqual(original);
 
     // The same through a pipe: standard input, no file argument.
     const piped = dbIn(dir, 'piped.db');
     const stdout = await runOk(['export'], run());
     expect(await runOk(['import', '--db', piped], { ...run(), input: stdout })).toBe(
-      'imported 5 of 5 memories, skipped 0 already present\n',
+      'read 5 memories from standard input: imported 5 memories\n',
     );
     expect(await exportMemories(run(), piped)).toEqual(original);
   });
@@ -113,10 +117,22 @@ describe('engram export and import', () => {
   it('skips records already present when the same file is imported twice', async () => {
     const file = path.join(dir, 'records.jsonl');
     writeSyntheticJsonl(file, 20);
-    expect(await runJson<ImportSummary>(['import', file], run())).toEqual({ read: 20, imported: 20, replaced: 0, skipped: 0 });
+    expect(await runJson<ImportSummary>(['import', file], run())).toEqual({
+      read: 20,
+      imported: 20,
+      replaced: 0,
+      skipped: 0,
+      graph: NO_GRAPH,
+    });
     const once = readDatabase(dbIn(dir, '.engram/engram.db'));
 
-    expect(await runJson<ImportSummary>(['import', file], run())).toEqual({ read: 20, imported: 0, replaced: 0, skipped: 20 });
+    expect(await runJson<ImportSummary>(['import', file], run())).toEqual({
+      read: 20,
+      imported: 0,
+      replaced: 0,
+      skipped: 20,
+      graph: NO_GRAPH,
+    });
     expect(readDatabase(dbIn(dir, '.engram/engram.db'))).toEqual(once);
     expect(await exportMemories(run())).toEqual(Array.from({ length: 20 }, (_, i) => syntheticRecord(i)));
   });
@@ -134,7 +150,13 @@ describe('engram export and import', () => {
     const update = path.join(dir, 'update.jsonl');
     writeFileSync(update, changed.map((record) => `${JSON.stringify(record)}\n`).join(''));
 
-    expect(await runJson<ImportSummary>(['import', update], run())).toEqual({ read: 3, imported: 1, replaced: 0, skipped: 2 });
+    expect(await runJson<ImportSummary>(['import', update], run())).toEqual({
+      read: 3,
+      imported: 1,
+      replaced: 0,
+      skipped: 2,
+      graph: NO_GRAPH,
+    });
     expect((await exportMemories(run()))[1]).toEqual(syntheticRecord(1));
     await runOk(['forget', '--hard', syntheticRecord(3).id], run());
 
@@ -143,6 +165,7 @@ describe('engram export and import', () => {
       imported: 1,
       replaced: 2,
       skipped: 0,
+      graph: NO_GRAPH,
     });
     expect(await exportMemories(run())).toEqual([syntheticRecord(0), ...changed]);
     // The full-text index follows the new text.
@@ -155,7 +178,7 @@ describe('engram export and import', () => {
     writeSyntheticJsonl(file, 3000);
     const result = await runCli(['import', file, '--progress'], run());
     expect(result.code).toBe(0);
-    expect(result.stdout).toBe('imported 3000 of 3000 memories, skipped 0 already present\n');
+    expect(result.stdout).toBe('read 3000 memories from large.jsonl: imported 3000 memories\n');
     const lines = result.stderr.trimEnd().split('\n');
     expect(lines.length).toBeGreaterThanOrEqual(2);
     for (const line of lines) expect(line).toMatch(/^[a-z]+ \d+\/3000 \(\d+%\)$/);

@@ -106,6 +106,24 @@ describe('the HTTP API', () => {
 
     expect((await send(server.url, 'DELETE', `/v1/memories/${id}?hard=true`)).body).toEqual({ id, outcome: 'deleted' });
     expectApiError(await send(server.url, 'GET', `/v1/memories/${id}`), 404, 'not_found');
+
+    // Every one of those writes is in the activity log, in order.
+    const { activity } = expectDocumented<{
+      activity: { at: string; action: string; summary: string; memoryId: string | null }[];
+    }>(await call('GET', '/v1/activity', '/v1/activity'), 'get', '/v1/activity');
+    expect(activity.map((line) => [line.action, line.summary])).toEqual([
+      ['remember', 'decision: We chose PostgreSQL for billing'],
+      ['remember', 'note: Alice prefers short answers'],
+      ['update', 'changed text, tier must → nice: We chose CockroachDB for billing'],
+      ['forget', 'archived: We chose CockroachDB for billing'],
+      ['restore', 'restored: We chose CockroachDB for billing'],
+      ['forget', `deleted ${id} for good: We chose CockroachDB for billing`],
+    ]);
+    expect(activity[0]?.memoryId).toBe(id);
+    const day = activity[0]?.at.slice(0, 10);
+    const latest = await send<{ activity: { action: string }[] }>(server.url, 'GET', `/v1/activity?day=${day}&limit=2`);
+    expect(latest.body.activity.map((line) => line.action)).toEqual(['restore', 'forget']);
+    expectApiError(await send(server.url, 'GET', '/v1/activity?day=yesterday'), 400, 'invalid_input', /day.*2026-01-31/);
   });
 
   it('keeps the old memory\'s tier, kind and scope in a new version posted with supersedes', async () => {

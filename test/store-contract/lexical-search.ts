@@ -85,6 +85,55 @@ export function lexicalSearchContract(current: () => MemoryStore & LexicalSearch
       ]);
     });
 
+    it('finds a memory by an emoji it holds, and not by one it does not', async () => {
+      await insert(
+        entry(makeMemory({ id: 'launch', text: 'Emoji test 🚀🔥 launch day' })),
+        entry(makeMemory({ id: 'pizza', text: 'Friday is 🍕 night' })),
+        entry(makeMemory({ id: 'plain', text: 'The rocket launch is on Monday' })),
+      );
+
+      expect(idsOf(await store.searchLexical(ALL, '🚀', 10))).toEqual(['launch']);
+      expect(idsOf(await store.searchLexical(ALL, '🍕', 10))).toEqual(['pizza']);
+      expect(await store.searchLexical(ALL, '🦄', 10)).toEqual([]);
+    });
+
+    it('finds Chinese, Japanese and Korean text by a word inside a run of characters', async () => {
+      await insert(
+        entry(makeMemory({ id: 'ja', text: 'ユーザーは日本語での回答を好みます' })),
+        entry(makeMemory({ id: 'zh', text: '我们下周去北京开会' })),
+        entry(makeMemory({ id: 'ko', text: '사용자는 한국어로 답변을 선호합니다' })),
+        entry(makeMemory({ id: 'en', text: 'The user prefers answers in English' })),
+      );
+
+      expect(idsOf(await store.searchLexical(ALL, '日本語', 10))).toEqual(['ja']);
+      expect(idsOf(await store.searchLexical(ALL, '北京', 10))).toEqual(['zh']);
+      expect(idsOf(await store.searchLexical(ALL, '한국어', 10))).toEqual(['ko']);
+      expect(idsOf(await store.searchLexical(ALL, '"日本語で"', 10))).toEqual(['ja']);
+      expect(await store.searchLexical(ALL, '天気はどうですか', 10)).toEqual([]);
+    });
+
+    it('finds CJK words and emoji in the abstract, tags and context too', async () => {
+      await insert(
+        entry(makeMemory({ id: 'by-abstract', text: 'a note', abstract: '東京の天気' })),
+        entry(makeMemory({ id: 'by-tag', text: 'another note', tags: ['🎉'] })),
+        entry(makeMemory({ id: 'by-context', text: 'a third note', context: '大阪で会議' })),
+      );
+
+      expect(idsOf(await store.searchLexical(ALL, '東京', 10))).toEqual(['by-abstract']);
+      expect(idsOf(await store.searchLexical(ALL, '🎉', 10))).toEqual(['by-tag']);
+      expect(idsOf(await store.searchLexical(ALL, '大阪', 10))).toEqual(['by-context']);
+    });
+
+    it('finds a memory by its new CJK words after its text changes, and no longer by the old', async () => {
+      await insert(entry(makeMemory({ id: 'edited', text: '明日は京都に行きます' })));
+      const memory = makeMemory({ id: 'edited', text: '明日は奈良に行きます 🦌' });
+      await store.commit({ update: [{ memory }] });
+
+      expect(idsOf(await store.searchLexical(ALL, '奈良', 10))).toEqual(['edited']);
+      expect(idsOf(await store.searchLexical(ALL, '🦌', 10))).toEqual(['edited']);
+      expect(await store.searchLexical(ALL, '京都', 10)).toEqual([]);
+    });
+
     it('returns at most the limit', async () => {
       for (let i = 0; i < 5; i++) await insert(entry(makeMemory({ id: `m${i}`, text: `apples number ${i}` })));
 

@@ -1,34 +1,18 @@
 /**
  * The doctor's full-text part: every memory's `tsvector` holds the words of its text, abstract,
- * tags and context, as the store would write them now (lexical-text.ts normalises them in
- * Engram, so they are recomputed here page by page and compared on the server), and the GIN
+ * tags and context and their CJK bigrams and emoji, as the store would write them now
+ * (search-words.ts compares them page by page on the server), and the GIN
  * index over them is there and valid, and the word statistics BM25 reads (how many memories and
  * words: `search_statistics`) agree with the memories. The repair writes the words again from
  * the memories, which it only reads (a memory changed meanwhile is left to the write that
  * changed it), and counts the statistics again.
  */
-import type { Memory } from '../../model/memory.js';
 import type { DoctorFinding, DoctorRepair } from '../doctor-report.js';
-import { MEMORY_COLUMNS, type MemoryRow, rowToMemory } from '../sqlite/rows.js';
 import type { Queryable } from './connection.js';
-import { changesOf, EXAMPLES, examples, findingsOf, plural, type PostgresDoctorPart, repairable } from './doctor-part.js';
-import { searchFields, searchVectorSql } from './lexical-text.js';
+import { EXAMPLES, examples, findingsOf, plural, type PostgresDoctorPart, repairable } from './doctor-part.js';
+import { DIFFERENT, PAGE_ROWS, rewriteSearchWords, SAME_FIELDS, searchWordPages } from './search-words.js';
 
-/** Memories read and compared per round trip. */
-const PAGE = 500;
 const INDEX = 'memories_search';
-const READ = `SELECT m.rowid, ${MEMORY_COLUMNS.map((c) => `m.${c}`).join(', ')} FROM memories m
-  WHERE m.rowid > $1 ORDER BY m.rowid LIMIT ${PAGE}`;
-/**
- * Each memory of a page as unnest() rows: its stored fields (so a memory changed since the page
- * was read matches none) and the words and length the store would write for them.
- */
-const PAGE_ROWS = `unnest($1::integer[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
-  $8::text[], $9::text[], $10::integer[]) AS u(rowid, text, abstract, tags, context, a, b, c, d, n)`;
-const SAME_FIELDS = `m.rowid = u.rowid AND m.text = u.text AND m.abstract IS NOT DISTINCT FROM u.abstract
-  AND m.tags = u.tags AND m.context IS NOT DISTINCT FROM u.context`;
-const EXPECTED = searchVectorSql(['u.a', 'u.b', 'u.c', 'u.d']);
-const DIFFERENT = `(m.search_vector IS DISTINCT FROM (${EXPECTED}) OR m.search_length <> u.n)`;
 
 export const fullTextPart: PostgresDoctorPart = {
   check: 'full_text',
@@ -44,7 +28,7 @@ export const fullTextPart: PostgresDoctorPart = {
       );
     }
     const stale = { empty: [] as string[], different: [] as string[] };
-    for await (const page of pages(db)) {
+    for await (const page of searchWordPages(db)) {
       const result = await db.query(
         `SELECT m.id, length(m.search_vector) = 0 AS empty FROM ${PAGE_ROWS} JOIN memories m ON ${SAME_FIELDS}
          WHERE ${DIFFERENT} ORDER BY m.rowid`,
@@ -103,15 +87,7 @@ export const fullTextPart: PostgresDoctorPart = {
     if (index === 'invalid') await db.query(`REINDEX INDEX ${INDEX}`);
     if (index === 'missing') await db.query(`CREATE INDEX ${INDEX} ON memories USING gin (search_vector)`);
     if (index !== 'valid') repairs.push({ check: 'full_text', message: `built the full-text index ${INDEX} again` });
-    let written = 0;
-    for await (const page of pages(db)) {
-      written += await changesOf(
-        db,
-        `UPDATE memories m SET search_vector = ${EXPECTED}, search_length = u.n FROM ${PAGE_ROWS}
-         WHERE ${SAME_FIELDS} AND ${DIFFERENT}`,
-        page,
-      );
-    }
+    const written = await rewriteSearchWords(db);
     if (written > 0) {
       repairs.push({
         check: 'full_text',
@@ -162,30 +138,4 @@ async function indexState(db: Queryable): Promise<'valid' | 'invalid' | 'missing
   const result = await db.query(`SELECT i.indisvalid AS valid FROM pg_index i WHERE i.indexrelid = to_regclass($1)`, [INDEX]);
   const row = result.rows[0] as { valid: boolean } | undefined;
   return row === undefined ? 'missing' : row.valid ? 'valid' : 'invalid';
-}
-
-/** Every memory, a page at a time, as the parameters of `PAGE_ROWS`. */
-async function* pages(db: Queryable): AsyncIterable<unknown[]> {
-  let after = 0;
-  for (;;) {
-    const rows = (await db.query(READ, [after])).rows as MemoryRow[];
-    if (rows.length === 0) return;
-    const memories: Memory[] = rows.map(rowToMemory);
-    const fields = memories.map(searchFields);
-    const column = (i: number) => fields.map((f) => f.fields[i]);
-    yield [
-      rows.map((row) => row.rowid),
-      rows.map((row) => row.text),
-      rows.map((row) => row.abstract),
-      rows.map((row) => row.tags),
-      rows.map((row) => row.context),
-      column(0),
-      column(1),
-      column(2),
-      column(3),
-      fields.map((f) => f.length),
-    ];
-    after = rows[rows.length - 1]?.rowid ?? after;
-    if (rows.length < PAGE) return;
-  }
 }

@@ -7,6 +7,7 @@
  */
 import type { LexicalQuery } from '../../text/lexical-query.js';
 import { parseLexicalQuery } from '../../text/lexical-query.js';
+import { indexTerm, isSegmentWord } from '../../text/segmented-words.js';
 import { chooseParts, commonCap } from '../common-parts.js';
 import type { LexicalHit, LexicalSearchOptions } from '../lexical-search.js';
 import type { MemoryFilter } from '../memory-filter.js';
@@ -86,14 +87,21 @@ export async function searchLexicalRows(
 /** The query's parts with their words stemmed by the store's dictionary. */
 async function stemParts(db: Queryable, query: LexicalQuery): Promise<Part[]> {
   // PostgreSQL indexes no word longer than this (bytes); a longer one can match nothing.
+  // A CJK bigram or an emoji is matched in the form the store wrote it, unstemmed (lexical-text.ts).
+  const segments = new Set<string>();
   const normal = (word: string) => {
+    if (isSegmentWord(word)) {
+      const term = indexTerm(word);
+      segments.add(term);
+      return term;
+    }
     const joined = indexWords(word).join('');
     return Buffer.byteLength(joined) > MAX_WORD_BYTES ? '' : joined;
   };
   const phrases = query.phrases.map((phrase) => phrase.map(normal).filter((w) => w !== ''));
   const terms = query.terms.map(normal).filter((w) => w !== '');
   const prefixes = query.prefixes.map(normal).filter((w) => w !== '');
-  const words = [...new Set([...phrases.flat(), ...terms])];
+  const words = [...new Set([...phrases.flat(), ...terms])].filter((word) => !segments.has(word));
   const result = await db.query(
     `SELECT w AS word, coalesce((ts_lexize('engram_stem', w))[1], w) AS stem FROM unnest($1::text[]) AS u(w)`,
     [words],

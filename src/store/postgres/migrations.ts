@@ -16,11 +16,14 @@ import type pg from 'pg';
 import { redactUrl } from '../../config/redact-url.js';
 import { EngramError } from '../../errors.js';
 import { connectionError, type Queryable, withClient } from './connection.js';
+import { rewriteSearchWords } from './search-words.js';
 
 export interface PostgresMigration {
   version: number;
   description: string;
   sql: string;
+  /** What the step does that SQL alone cannot (words Engram computes), run after `sql` in its transaction. */
+  after?: (db: Queryable) => Promise<void>;
 }
 
 /** The advisory lock key every migrating process takes ("Engr"). */
@@ -308,6 +311,16 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
         FOR EACH STATEMENT EXECUTE FUNCTION engram_memory_changed();
     `,
   },
+  {
+    version: 7,
+    description: 'CJK bigrams and emoji in the full-text words',
+    // The words of the memories that hold CJK characters or emoji are written again with their
+    // bigrams and emoji (lexical-text.ts); the word statistics follow by their triggers.
+    sql: '',
+    after: async (db) => {
+      await rewriteSearchWords(db, { onlySegmented: true });
+    },
+  },
 ];
 
 /** The schema version this build writes. */
@@ -327,7 +340,8 @@ export async function migratePostgres(pool: pg.Pool, url: string): Promise<numbe
           version integer PRIMARY KEY, description text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
         // Read again under the lock: another process may have run this step meanwhile.
         if ((await readVersion(client, url)) < migration.version) {
-          await client.query(migration.sql);
+          if (migration.sql !== '') await client.query(migration.sql);
+          await migration.after?.(client);
           await client.query(`INSERT INTO engram_schema (version, description) VALUES ($1, $2)`, [
             migration.version,
             migration.description,

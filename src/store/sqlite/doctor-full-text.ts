@@ -2,12 +2,15 @@
  * The doctor's full-text part: every memory has its row in the FTS5 index and no row is left
  * without a memory. The index keeps one `memories_fts_docsize` row per indexed memory, which
  * names what is missing or extra; FTS5's own integrity check then compares the indexed words with
- * the memories' text. The repair rebuilds the index from the memories, which it only reads.
+ * the memories' text, and each memory's CJK words and emoji (its `segment_terms` column) are
+ * compared with what its fields give (stale-segment-terms.ts). The repair writes stale columns
+ * again and rebuilds the index from the memories, whose records it otherwise only reads.
  */
 import type Database from 'better-sqlite3';
 
 import type { DoctorFinding } from '../doctor-report.js';
 import { countOf, type DoctorPart, EXAMPLES, examples, findingsOf, plural, repairable } from './doctor-part.js';
+import { findStaleSegmentTerms, rewriteSegmentTerms } from './stale-segment-terms.js';
 import { isDamage } from './storage-error.js';
 
 /** How long the words' comparison waits for another process's write lock. */
@@ -36,6 +39,17 @@ export const fullTextPart: DoctorPart = {
     if (extra > 0) {
       problems.push(repairable('full_text', `${plural(extra, 'full-text row')} without a memory`, 'rebuilds the index'));
     }
+    const stale = findStaleSegmentTerms(db);
+    if (stale.length > 0) {
+      const ids = stale.slice(0, EXAMPLES).map((memory) => memory.id);
+      problems.push(
+        repairable(
+          'full_text',
+          `${plural(stale.length, 'memory', 'memories')} whose CJK words and emoji in the full-text index do not match their text${examples(ids, stale.length)}: search by those characters misses or misranks them`,
+          'writes them again',
+        ),
+      );
+    }
     const compared = problems.length === 0 ? wordsMatch(db) : true;
     if (compared === false) {
       problems.push(
@@ -52,8 +66,19 @@ export const fullTextPart: DoctorPart = {
   },
 
   repair(db) {
+    const written = rewriteSegmentTerms(db, findStaleSegmentTerms(db));
     db.prepare(`INSERT INTO memories_fts (memories_fts) VALUES ('rebuild')`).run();
-    return [{ check: 'full_text', message: 'rebuilt the full-text index from the memories' }];
+    return [
+      ...(written > 0
+        ? [
+            {
+              check: 'full_text' as const,
+              message: `wrote the CJK words and emoji of ${plural(written, 'memory', 'memories')} again`,
+            },
+          ]
+        : []),
+      { check: 'full_text', message: 'rebuilt the full-text index from the memories' },
+    ];
   },
 };
 

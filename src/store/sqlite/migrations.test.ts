@@ -391,3 +391,84 @@ describe('migration 9: memories spread over the store', () => {
     await store.close();
   });
 });
+
+describe('migration 10: CJK bigrams and emoji in the full-text index', () => {
+  const english = [
+    'Alice prefers green tea over coffee in the morning',
+    'The deploy pipeline runs the integration tests before release',
+    'Release notes are written by whoever merged the last pull request',
+    'Tea and biscuits are served at the Friday release meeting',
+  ];
+  const queries = ['tea', 'release meeting', '"integration tests"', 'rele*', 'coffee tea friday'];
+
+  /** A schema-9 file as the release before this step wrote it: English memories and, unless `englishOnly`, a Japanese one and an emoji one. */
+  async function writeVersionNineFile(englishOnly = false): Promise<string> {
+    const file = freshPath();
+    const old = new SqliteStore(file, { migrateTo: 9 });
+    const memories = [
+      ...english.map((text, i) => makeMemory({ id: `en-${i}`, text })),
+      ...(englishOnly
+        ? []
+        : [
+            makeMemory({ id: 'ja', text: 'ユーザーは日本語での回答を好みます' }),
+            makeMemory({ id: 'emoji', text: 'Emoji test 🚀🔥 launch day', tags: ['🎉'] }),
+          ]),
+    ];
+    await old.commit({ insert: memories.map((memory) => ({ memory, vector: null })) });
+    await old.close();
+    return file;
+  }
+
+  /** BM25 of every row a query matches, read straight from the file's full-text index. */
+  function indexScores(file: string, weights: string): Record<string, [string, number][]> {
+    const db = new Database(file, { readonly: true });
+    try {
+      const rank = db.prepare(
+        `SELECT m.id, -bm25(memories_fts, ${weights}) AS score FROM memories_fts JOIN memories m ON m.rowid = memories_fts.rowid
+         WHERE memories_fts MATCH ? ORDER BY score DESC, m.id`,
+      );
+      return Object.fromEntries(
+        ['"tea"', '"release" OR "meeting"', '"integration tests"', '"rele"*', '"coffee" OR "tea" OR "friday"'].map((match) => [
+          match,
+          (rank.all(match) as { id: string; score: number }[]).map((row) => [row.id, row.score]),
+        ]),
+      );
+    } finally {
+      db.close();
+    }
+  }
+
+  it('makes a version 9 file’s Japanese and emoji memories findable by their characters', async () => {
+    const file = await writeVersionNineFile();
+    const before = new SqliteStore(file, { migrateTo: 9 });
+    expect(await before.searchLexical({ tenant: 'acme' }, '🚀', 5)).toEqual([]);
+    await before.close();
+
+    const store = new SqliteStore(file);
+
+    expect(store.connection.pragma('user_version', { simple: true })).toBe(LATEST_VERSION);
+    expect((await store.searchLexical({ tenant: 'acme' }, '🚀', 5)).map((hit) => hit.id)).toEqual(['emoji']);
+    expect((await store.searchLexical({ tenant: 'acme' }, '🎉', 5)).map((hit) => hit.id)).toEqual(['emoji']);
+    expect((await store.searchLexical({ tenant: 'acme' }, '日本語', 5)).map((hit) => hit.id)).toEqual(['ja']);
+    expect(store.connection.prepare(`SELECT id FROM memories WHERE segment_terms IS NOT NULL ORDER BY id`).pluck().all()).toEqual(
+      ['emoji', 'ja'],
+    );
+    await store.close();
+  });
+
+  it('leaves an English store’s full-text index and scores exactly as they were', async () => {
+    const file = await writeVersionNineFile(true);
+    const before = indexScores(file, '1.0, 0.5, 0.5, 0.5');
+    const old = new SqliteStore(file, { migrateTo: 9 });
+    const searchedBefore = await Promise.all(queries.map((query) => old.searchLexical({ tenant: 'acme' }, query, 10)));
+    await old.close();
+
+    await new SqliteStore(file).close();
+
+    expect(indexScores(file, '1.0, 0.5, 0.5, 0.5, 1.0')).toEqual(before);
+    const store = new SqliteStore(file);
+    expect(store.connection.prepare(`SELECT count(*) FROM memories WHERE segment_terms IS NOT NULL`).pluck().get()).toBe(0);
+    expect(await Promise.all(queries.map((query) => store.searchLexical({ tenant: 'acme' }, query, 10)))).toEqual(searchedBefore);
+    await store.close();
+  });
+});

@@ -69,10 +69,11 @@ import { KeptMentions } from './kept-mentions.js';
 import { KeptSessionTurns } from './kept-session-turns.js';
 import { listMemoryRows } from './memory-list.js';
 import { MemoryWrites } from './memory-writes.js';
-import { LATEST_VERSION } from './migrations.js';
+import { LATEST_VERSION, SEGMENT_TERMS_SCHEMA } from './migrations.js';
 import { IN_MEMORY, openDatabase, type OpenDatabaseOptions } from './open-database.js';
 import { PlannerStatistics } from './planner-statistics.js';
 import { blobToVector, MEMORY_COLUMNS, type MemoryRow, memoryToParams, rowToMemory, vectorToBlob } from './rows.js';
+import { segmentColumn } from './segment-column.js';
 import { listInjectionRows, listSessionRows } from './session-list.js';
 import {
   readActivity,
@@ -188,11 +189,20 @@ export class SqliteStore implements Store {
   }
 
   async commit(change: MemoryChange): Promise<void> {
+    // The CJK bigrams and emoji the full-text index holds apart (schema 10; a file held at an
+    // older schema by `migrateTo` has no such column).
+    const segmented = (this.db.pragma('user_version', { simple: true }) as number) >= SEGMENT_TERMS_SCHEMA;
+    const columns = segmented ? [...MEMORY_COLUMNS, 'segment_terms'] : MEMORY_COLUMNS;
+    const paramsOf = (memory: Memory) => {
+      const params = memoryToParams(memory);
+      return segmented ? { ...params, segment_terms: segmentColumn(params) } : params;
+    };
     const insert = this.db.prepare(
-      `INSERT INTO memories (${MEMORY_COLUMNS.join(', ')}) VALUES (${MEMORY_COLUMNS.map((c) => `@${c}`).join(', ')})`,
+      `INSERT INTO memories (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`,
     );
     const update = this.db.prepare(
-      `UPDATE memories SET ${MEMORY_COLUMNS.filter((c) => c !== 'id' && c !== 'tenant')
+      `UPDATE memories SET ${columns
+        .filter((c) => c !== 'id' && c !== 'tenant')
         .map((c) => `${c} = @${c}`)
         .join(', ')} WHERE id = @id AND tenant = @tenant`,
     );
@@ -209,7 +219,7 @@ export class SqliteStore implements Store {
         // Superseded by another writer since the engine read it: their pointer stays (MemoryChange).
         const current = replacing && memory.supersededBy !== null ? supersededBy.get(memory.tenant, memory.id) : null;
         if (current != null && current !== memory.supersededBy) continue;
-        const { changes } = update.run(memoryToParams(memory));
+        const { changes } = update.run(paramsOf(memory));
         if (changes === 0) throw new Error(`update of unknown memory ${memory.id}`);
         if (vector !== undefined) {
           const rowid = rowidOf.get(memory.id) as number;
@@ -222,7 +232,7 @@ export class SqliteStore implements Store {
           const { tenant, scope, key, id } = memory;
           supersedeHolder.run({ tenant, scope, key, id, at: Date.parse(memory.createdAt) });
         }
-        const { lastInsertRowid } = insert.run(memoryToParams(memory));
+        const { lastInsertRowid } = insert.run(paramsOf(memory));
         if (vector) this.vectors.write(Number(lastInsertRowid), memory.id, memory.tenant, vector);
       }
     });
@@ -326,13 +336,14 @@ export class SqliteStore implements Store {
     const match = picked.parts.join(' OR ');
     const where = filterClause(filter, 'm');
     // Rank inside the full-text index alone first (BM25 with column weights: text, abstract,
-    // tags, context — context helps find a memory, but less than its own words), then look up
+    // tags, context — context helps find a memory, but less than its own words — and the CJK
+    // bigrams and emoji, which count as the text's words), then look up
     // and filter only the best rows. Any join inside the ranking query costs more than the
     // match itself: 14 ms instead of 9 ms at 100k memories, 50 ms if the planner starts from
     // the memories table.
     const rank = cachedStatement(
       this.db,
-      `SELECT rowid, -bm25(memories_fts, 1.0, 0.5, 0.5, 0.5) AS score FROM memories_fts
+      `SELECT rowid, -bm25(memories_fts, 1.0, 0.5, 0.5, 0.5, 1.0) AS score FROM memories_fts
        WHERE memories_fts MATCH ? ORDER BY score DESC LIMIT ?`,
     );
     const admit = cachedStatement(

@@ -1,29 +1,38 @@
 /**
  * A one-shot command handing its work to the resident process of its database, as the hook's
  * fast path does but from the full CLI (the library is loaded; the embedding model is not).
- * When no process listens, one is started for next time and the command does the work itself.
- * When one took the request but gave no answer in time, it may still be doing the work, so the
- * command fails rather than doing it a second time.
+ * The request carries the command's settings, so whichever configuration started the process,
+ * the command runs with its own. When no process listens, one is started for next time and the
+ * command does the work itself. When one took the request but gave no answer in time, it may
+ * still be doing the work, so the command fails rather than doing it a second time.
  */
+import path from 'node:path';
+
 import type { Command } from 'commander';
 
 import type { EngramConfig } from '../../index.js';
 import { daemonAddress } from '../daemon/address.js';
+import { callerSettings } from '../daemon/caller-settings.js';
 import { askDaemon, startDaemon } from '../daemon/client.js';
-import type { DaemonRequest } from '../daemon/protocol.js';
+import type { ResidentTarget } from '../daemon/locate-resident.js';
+import type { CommandRequest } from '../daemon/protocol.js';
 import { globalOptions } from './context.js';
 import { ReportedFailure } from './reported-failure.js';
 
 /**
  * True when the resident process answered (its output is printed); false when the command is
  * to do the work itself.
+ * @param request the command's request, without the settings (this adds them)
  * @throws ReportedFailure when the answer was a failure, or no answer came (a line on stderr says so)
  */
-export async function answeredByDaemon(command: Command, config: EngramConfig, request: DaemonRequest): Promise<boolean> {
-  if (!config.daemon.enabled) return false;
-  const { db, config: configFile } = globalOptions(command);
-  const address = daemonAddress({ cwd: process.cwd(), env: process.env, db, config: configFile });
-  const answer = await askDaemon(address, request);
+export async function answeredByDaemon(
+  command: Command,
+  config: EngramConfig,
+  request: DistributiveOmit<CommandRequest, 'settings'>,
+): Promise<boolean> {
+  const resident = residentOf(command, config);
+  if (resident === null) return false;
+  const answer = await askDaemon(resident.address, { ...request, settings: resident.settings } as CommandRequest);
   switch (answer.kind) {
     case 'reply':
       process.stdout.write(answer.reply.stdout);
@@ -37,7 +46,36 @@ export async function answeredByDaemon(command: Command, config: EngramConfig, r
       );
       throw new ReportedFailure(1);
     case 'unreachable':
-      await startDaemon(address, { cli: process.argv[1] as string, cwd: process.cwd(), env: process.env });
+      await startDaemon(resident.address, {
+        cli: process.argv[1] as string,
+        cwd: process.cwd(),
+        env: process.env,
+        db: resident.dbNamed ? resident.db : undefined,
+        config: resident.settings.config,
+      });
       return false;
   }
 }
+
+/** The resident process the command would use, or null: `[daemon] enabled = false`, or a PostgreSQL store. */
+function residentOf(command: Command, config: EngramConfig): ResidentTarget | null {
+  const db = commandDatabase(command, config);
+  if (!config.daemon.enabled || db === null) return null;
+  const { db: named, config: configFile } = globalOptions(command);
+  const { cwd, env } = { cwd: process.cwd(), env: process.env };
+  return {
+    db,
+    dbNamed: named !== undefined,
+    address: daemonAddress({ db, cwd, env }),
+    settings: callerSettings({ cwd, env, config: configFile }),
+  };
+}
+
+/** The SQLite file the command opens (absolute), or null when its store is PostgreSQL. */
+export function commandDatabase(command: Command, config: EngramConfig): string | null {
+  if (config.store.url !== '') return null;
+  return path.resolve(globalOptions(command).db ?? config.store.path);
+}
+
+/** `Omit` over each member of a union. */
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;

@@ -5,18 +5,14 @@
  * connect timeout on top. When one took the event but did not answer within the reply timeout
  * (it is busy or stuck), the hook prints nothing and exits 0: the process may still record the
  * event, so doing it here too could count a turn or a step twice, and a hook must never fail or
- * block the prompt. When the configuration cannot be read, or is wrong, the full CLI takes the
- * call and says what is wrong. Only Node's built-ins, the config file's location rules and the
+ * block the prompt. The event travels with the caller's settings, so the one process of the
+ * database serves every configuration, and reports a wrong one as the command would. When the
+ * config file cannot be found or read, the resident process is off, or the store is PostgreSQL,
+ * the full CLI takes the call. Only Node's built-ins, the config file's location rules and the
  * daemon's client are loaded here (the TOML reader when there is a config file to read).
  */
-import { readFileSync } from 'node:fs';
-
-// The fast path must not load the library (src/index.ts loads zod and the engine), so it reads
-// `[daemon] enabled` by the configuration's rules from their dependency-free module directly.
-// eslint-disable-next-line no-restricted-imports
-import { parseEnvFlag } from '../../config/locate.js';
-import { daemonAddress } from '../daemon/address.js';
 import { askDaemon, startDaemon } from '../daemon/client.js';
+import { locateResident } from '../daemon/locate-resident.js';
 import { readEventText } from '../hooks/read-event-text.js';
 
 /** What became of the hook: answered here, or to be run by the full CLI (with the event already read, if it was). */
@@ -34,15 +30,16 @@ export function isHookCall(argv: readonly string[]): boolean {
 export async function hookThroughDaemon(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<HookFastPath> {
   const options = hookOptions(argv);
   if (options === null || process.stdin.isTTY) return { handled: false };
-  let address;
+  let resident;
   try {
-    address = daemonAddress({ cwd: process.cwd(), env, db: options.db, config: options.config });
-    if (!(await daemonEnabled(address.config, env))) return { handled: false };
+    resident = await locateResident({ cwd: process.cwd(), env, db: options.db, config: options.config });
   } catch {
     return { handled: false }; // a missing or unreadable config file: the full CLI says what is wrong
   }
+  if (resident === null) return { handled: false };
+  const { address, settings } = resident;
   const input = await readEventText();
-  const answer = await askDaemon(address, { op: 'hook-claude-code', input, scope: options.scope });
+  const answer = await askDaemon(address, { op: 'hook-claude-code', input, scope: options.scope, settings });
   switch (answer.kind) {
     case 'reply':
       process.stdout.write(answer.reply.stdout);
@@ -51,7 +48,13 @@ export async function hookThroughDaemon(argv: readonly string[], env: NodeJS.Pro
     case 'no-reply':
       return { handled: true, exitCode: 0 };
     case 'unreachable':
-      await startDaemon(address, { cli: argv[1] as string, cwd: process.cwd(), env });
+      await startDaemon(address, {
+        cli: argv[1] as string,
+        cwd: process.cwd(),
+        env,
+        db: resident.dbNamed ? resident.db : undefined,
+        config: settings.config,
+      });
       return { handled: false, input };
   }
 }
@@ -80,18 +83,4 @@ function hookOptions(argv: readonly string[]): { db?: string; config?: string; s
     }
   }
   return positional.length === 2 && positional[0] === 'hook' && positional[1] === 'claude-code' ? options : null;
-}
-
-/**
- * `[daemon] enabled`, from ENGRAM_DAEMON__ENABLED or the config file; on unless set false. A
- * value the configuration rejects (`0`, `"yes"`) counts as off, so the full CLI reports it.
- */
-async function daemonEnabled(configFile: string | null, env: NodeJS.ProcessEnv): Promise<boolean> {
-  const fromEnv = env.ENGRAM_DAEMON__ENABLED;
-  if (fromEnv !== undefined) return parseEnvFlag(fromEnv) === true;
-  if (configFile === null) return true;
-  // The TOML reader costs ~10 ms to load: only when there is a file to read.
-  const { parse } = await import('smol-toml');
-  const enabled = (parse(readFileSync(configFile, 'utf8')) as { daemon?: { enabled?: unknown } }).daemon?.enabled;
-  return enabled === undefined || enabled === true;
 }

@@ -1,57 +1,93 @@
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { ConfigError } from '../../errors.js';
-import { daemonAddress, isPrivateDirectory } from './address.js';
+import { daemonAddress, daemonAddresses, isPrivateDirectory, realDatabasePath } from './address.js';
 
-describe('daemonAddress: one resident process per database and settings', () => {
+describe('daemonAddress: one resident process per database file', () => {
   let dir: string;
   beforeEach(() => {
-    dir = mkdtempSync(path.join(os.tmpdir(), 'engram-address-'));
+    dir = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'engram-address-')));
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
   const env = { XDG_RUNTIME_DIR: '/run/user/7', PATH: '/bin' };
 
-  it('gives callers that would open the same database the same way the same socket', () => {
+  it('gives every way of naming one database file the same socket: relative, absolute, with .. or through a link', () => {
+    mkdirSync(path.join(dir, 'data'));
+    writeFileSync(path.join(dir, 'data', 'engram.db'), '');
+    symlinkSync(path.join(dir, 'data'), path.join(dir, 'linked-dir'));
+    symlinkSync(path.join(dir, 'data', 'engram.db'), path.join(dir, 'linked.db'));
     const a = daemonAddress({ cwd: dir, env, db: 'data/engram.db' });
-    const b = daemonAddress({ cwd: '/elsewhere', env: { ...env, PATH: '/usr/bin' }, db: path.join(dir, 'data/engram.db') });
-    const c = daemonAddress({ cwd: dir, env: { ...env, ENGRAM_DB: 'data/engram.db' } });
-    expect(b.socket).toBe(a.socket);
-    expect(c.socket).toBe(a.socket);
-    expect(a.db).toBe(path.join(dir, 'data/engram.db'));
+    for (const [cwd, db] of [
+      ['/elsewhere', path.join(dir, 'data/engram.db')],
+      [path.join(dir, 'data'), './engram.db'],
+      [dir, 'other/../data/engram.db'],
+      [dir, 'linked-dir/engram.db'],
+      [dir, 'linked.db'],
+    ] as const) {
+      expect(daemonAddress({ cwd, env: { ...env, PATH: '/usr/bin' }, db }).socket).toBe(a.socket);
+    }
     expect(a.socket).toBe(`/run/user/7/engram-${process.getuid?.()}/${a.key}.sock`);
   });
 
-  it('keeps databases, settings and configuration contents apart', () => {
-    const base = daemonAddress({ cwd: dir, env });
-    expect(daemonAddress({ cwd: path.join(dir, 'other'), env }).key).not.toBe(base.key);
-    expect(daemonAddress({ cwd: dir, env: { ...env, ENGRAM_EMBEDDING__PROVIDER: 'none' } }).key).not.toBe(base.key);
-    writeFileSync(path.join(dir, 'engram.toml'), '[memory.recall]\nthreshold = 0.7\n');
-    const configured = daemonAddress({ cwd: dir, env });
-    expect(configured.key).not.toBe(base.key);
-    expect(configured.config).toBe(path.join(dir, 'engram.toml'));
-    writeFileSync(path.join(dir, 'engram.toml'), '[memory.recall]\nthreshold = 0.8\n');
-    expect(daemonAddress({ cwd: dir, env }).key).not.toBe(configured.key);
+  it('gives a database not made yet, in a linked folder, the address it keeps once made', () => {
+    mkdirSync(path.join(dir, 'real'));
+    symlinkSync(path.join(dir, 'real'), path.join(dir, 'link'));
+    const before = daemonAddress({ cwd: dir, env, db: 'link/new/engram.db' });
+    expect(before.key).toBe(daemonAddress({ cwd: dir, env, db: 'real/new/engram.db' }).key);
+    mkdirSync(path.join(dir, 'real', 'new'));
+    writeFileSync(path.join(dir, 'real', 'new', 'engram.db'), '');
+    expect(daemonAddress({ cwd: dir, env, db: 'link/new/engram.db' }).key).toBe(before.key);
   });
 
-  it('has no address for a command whose --config or ENGRAM_CONFIG file is missing (the command reports it)', () => {
-    writeFileSync(path.join(dir, 'engram.toml'), '');
-    expect(() => daemonAddress({ cwd: dir, env, config: 'missing.toml' })).toThrow(ConfigError);
-    expect(() => daemonAddress({ cwd: dir, env: { ...env, ENGRAM_CONFIG: 'missing.toml' } })).toThrow(/does not exist/);
-  });
-
-  it('leaves options that are not settings out of the key', () => {
-    const base = daemonAddress({ cwd: dir, env });
-    expect(daemonAddress({ cwd: dir, env: { ...env, ENGRAM_TOKEN: 'secret', ENGRAM_DEBUG: '1' } }).key).toBe(base.key);
+  it('keeps different database files apart', () => {
+    const base = daemonAddress({ cwd: dir, env, db: 'a.db' });
+    expect(daemonAddress({ cwd: dir, env, db: 'b.db' }).key).not.toBe(base.key);
+    expect(daemonAddress({ cwd: path.join(dir, 'sub'), env, db: 'a.db' }).key).not.toBe(base.key);
   });
 
   it('falls back to the system temporary directory without an absolute XDG_RUNTIME_DIR', () => {
-    expect(daemonAddress({ cwd: dir, env: { XDG_RUNTIME_DIR: 'relative' } }).directory).toBe(
+    expect(daemonAddress({ cwd: dir, env: { XDG_RUNTIME_DIR: 'relative' }, db: 'a.db' }).directory).toBe(
       path.join(os.tmpdir(), `engram-${process.getuid?.()}`),
     );
+  });
+});
+
+describe('realDatabasePath', () => {
+  it('resolves links in the part that exists and keeps the rest as named', () => {
+    const dir = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'engram-real-')));
+    try {
+      mkdirSync(path.join(dir, 'real'));
+      symlinkSync(path.join(dir, 'real'), path.join(dir, 'link'));
+      expect(realDatabasePath(path.join(dir, 'link', 'a', 'b.db'))).toBe(path.join(dir, 'real', 'a', 'b.db'));
+      expect(realDatabasePath(path.join(dir, 'link'))).toBe(path.join(dir, 'real'));
+      expect(realDatabasePath('/no-such-root-folder/x.db')).toBe('/no-such-root-folder/x.db');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('daemonAddresses', () => {
+  it('lists the sockets of the directory, and none when there is no directory', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'engram-addresses-'));
+    try {
+      const env = { XDG_RUNTIME_DIR: dir };
+      expect(daemonAddresses(env)).toEqual([]);
+      const a = daemonAddress({ cwd: dir, env, db: 'a.db' });
+      const b = daemonAddress({ cwd: dir, env, db: 'b.db' });
+      mkdirSync(a.directory, { mode: 0o700 });
+      for (const file of [a.socket, a.infoFile, b.socket, b.startingFile]) writeFileSync(file, '');
+      expect(
+        daemonAddresses(env)
+          .map((address) => address.socket)
+          .sort(),
+      ).toEqual([a.socket, b.socket].sort());
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -1,37 +1,21 @@
 /**
- * Where the resident Engram process of a database listens. Callers find it without loading the
- * library: the address is a hash of what decides which database and which settings a command
- * would use — the `--db` path (or the working directory, which holds the default database and
- * `engram.toml`), the configuration file and its contents, and the `ENGRAM_*` settings in the
- * environment — so two callers share a process exactly when they would open the same database
- * the same way. The socket lives in a directory only the user can enter.
+ * Where the resident Engram process of a database listens. There is one per database file,
+ * whatever the settings of the commands that use it (those travel with each request, see
+ * caller-settings.ts): the address is a hash of the file's real path — relative paths, `..`
+ * and symbolic links resolved — so every caller of one database finds the same process, without
+ * loading the library. The socket lives in a directory only the user can enter.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-// The fast path must not load the library (src/index.ts loads zod and the engine), so it takes
-// the configuration's location rules from their dependency-free module directly.
-// eslint-disable-next-line no-restricted-imports
-import { isConfigKeyVariable, locateConfigFile } from '../../config/locate.js';
-
 /** Bumped whenever requests or replies change shape, so an old process is never asked. */
-const DAEMON_PROTOCOL = 1;
-
-/** What a caller was asked to open. */
-interface DaemonTarget {
-  cwd: string;
-  env: NodeJS.ProcessEnv;
-  /** `--db`, when given. */
-  db?: string | undefined;
-  /** `--config`, when given. */
-  config?: string | undefined;
-}
+const DAEMON_PROTOCOL = 2;
 
 /** A resident process's files. */
 export interface DaemonAddress {
-  /** Short hash naming this database-and-settings. */
+  /** Short hash naming the database. */
   key: string;
   directory: string;
   socket: string;
@@ -39,46 +23,67 @@ export interface DaemonAddress {
   infoFile: string;
   /** Present while a caller is starting the process. */
   startingFile: string;
-  /** The database path the caller named (absolute), or null for the default of `cwd`. */
-  db: string | null;
-  /** The configuration file in effect (absolute), or null when there is none. */
-  config: string | null;
 }
 
 /**
- * The address of the resident process for `target`. Reads the config file (if any) to hash it.
- * @throws ConfigError when `--config` or ENGRAM_CONFIG names a file that does not exist: no
- *   process serves such a command, which reports the error itself
+ * The address of the resident process for the database file `db` (real or not yet made).
+ * @param target.db the database file, absolute or relative to `cwd`
  */
-export function daemonAddress(target: DaemonTarget): DaemonAddress {
-  const dbArg = target.db ?? target.env.ENGRAM_DB;
-  const db = dbArg ? path.resolve(target.cwd, dbArg) : null;
-  const config = locateConfigFile({ file: target.config, cwd: target.cwd, env: target.env });
-  const settings = Object.entries(target.env)
-    .filter(([name, value]) => isConfigKeyVariable(name) && value !== undefined)
-    .sort(([a], [b]) => a.localeCompare(b));
+export function daemonAddress(target: { db: string; cwd: string; env: NodeJS.ProcessEnv }): DaemonAddress {
+  const db = realDatabasePath(path.resolve(target.cwd, target.db));
   const key = createHash('sha256')
-    .update(
-      JSON.stringify({
-        protocol: DAEMON_PROTOCOL,
-        // A relative default database and engram.toml are found from the working directory.
-        where: db ?? `cwd:${target.cwd}`,
-        config: config === null ? null : [config, createHash('sha256').update(readFileSync(config)).digest('hex')],
-        settings,
-      }),
-    )
+    .update(JSON.stringify({ protocol: DAEMON_PROTOCOL, db }))
     .digest('hex')
     .slice(0, 20);
-  const directory = daemonDirectory(target.env);
+  return addressOfKey(daemonDirectory(target.env), key);
+}
+
+/**
+ * The addresses of every socket in the user's directory of resident processes, live or left
+ * behind by a process that died (asking tells them apart).
+ */
+export function daemonAddresses(env: NodeJS.ProcessEnv): DaemonAddress[] {
+  const directory = daemonDirectory(env);
+  let names: string[];
+  try {
+    names = readdirSync(directory);
+  } catch {
+    return []; // no directory: no process was ever started
+  }
+  return names
+    .filter((name) => name.endsWith('.sock'))
+    .sort()
+    .map((name) => addressOfKey(directory, name.slice(0, -'.sock'.length)));
+}
+
+function addressOfKey(directory: string, key: string): DaemonAddress {
   return {
     key,
     directory,
     socket: path.join(directory, `${key}.sock`),
     infoFile: path.join(directory, `${key}.json`),
     startingFile: path.join(directory, `${key}.starting`),
-    db,
-    config,
   };
+}
+
+/**
+ * The real path of the database file `file` (absolute): symbolic links resolved in every part
+ * that exists, the rest appended as named, so a database not made yet keeps the path it gets
+ * once it is made.
+ */
+export function realDatabasePath(file: string): string {
+  const missing: string[] = [];
+  let existing = file;
+  for (;;) {
+    try {
+      return path.join(realpathSync(existing), ...missing);
+    } catch {
+      const parent = path.dirname(existing);
+      if (parent === existing) return file;
+      missing.unshift(path.basename(existing));
+      existing = parent;
+    }
+  }
 }
 
 /** The directory holding the user's resident processes: private to the user. */

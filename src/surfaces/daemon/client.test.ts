@@ -5,9 +5,10 @@ import path from 'node:path';
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { ConfigError, type Engram } from '../../index.js';
+import { ConfigError } from '../../index.js';
 import { type DaemonAddress, daemonAddress } from './address.js';
 import { askDaemon } from './client.js';
+import { ResidentEngine } from './resident-engine.js';
 import { serveDaemon } from './server.js';
 
 const SHORT = { connectMs: 150, replyMs: 100 };
@@ -17,7 +18,7 @@ describe('askDaemon', () => {
   let address: DaemonAddress;
   beforeEach(() => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'engram-client-'));
-    address = daemonAddress({ cwd: dir, env: { XDG_RUNTIME_DIR: dir } });
+    address = daemonAddress({ cwd: dir, env: { XDG_RUNTIME_DIR: dir }, db: 'engram.db' });
     mkdirSync(address.directory, { mode: 0o700 });
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
@@ -46,10 +47,11 @@ describe('serveDaemon', () => {
   it.skipIf(process.getuid?.() !== 0)('refuses, with a configuration error, a socket directory of another user', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'engram-server-'));
     try {
-      const address = daemonAddress({ cwd: dir, env: { XDG_RUNTIME_DIR: dir } });
+      const address = daemonAddress({ cwd: dir, env: { XDG_RUNTIME_DIR: dir }, db: 'engram.db' });
       mkdirSync(address.directory, { mode: 0o700 });
       chownSync(address.directory, 65534, 65534);
-      const serving = serveDaemon({ address, engram: {} as Engram, db: path.join(dir, 'engram.db'), idleSeconds: 1 });
+      const engine = new ResidentEngine(path.join(dir, 'engram.db'));
+      const serving = serveDaemon({ address, engine, db: path.join(dir, 'engram.db'), idleSeconds: 1 });
       await expect(serving).rejects.toThrow(ConfigError);
       await expect(serving).rejects.toThrow(/is not private to this user .* set XDG_RUNTIME_DIR/);
     } finally {

@@ -70,19 +70,29 @@ export function askDaemon(
 
 /**
  * Starts the resident process for `address` in the background, detached from the caller (it
- * outlives it). `cli` is the path of the `engram` entry script. Two callers starting one at
- * the same moment are fine: the second process finds the first listening and exits.
+ * outlives it), with the caller's settings until the first request brings its own. `cli` is the
+ * path of the `engram` entry script. Two callers starting one at the same moment are fine: the
+ * second process finds the first listening and exits.
  */
 export async function startDaemon(
   address: DaemonAddress,
-  options: { cli: string; cwd: string; env: NodeJS.ProcessEnv },
+  options: {
+    cli: string;
+    cwd: string;
+    env: NodeJS.ProcessEnv;
+    /** The database file the caller named with `--db` (absolute); undefined when its configuration names it. */
+    db: string | undefined;
+    /** The caller's configuration file, or null. */
+    config: string | null;
+  },
 ): Promise<void> {
   if (!isPrivateDirectory(address.directory) || !claimStart(address)) return;
   // Loaded only when a process is started: a hook answered by one never needs it.
   const { spawn } = await import('node:child_process');
+  // The process opens the database as the caller would (it makes the default one's folder).
   const args = [options.cli, 'daemon', 'run'];
-  if (address.db !== null) args.push('--db', address.db);
-  if (address.config !== null) args.push('--config', address.config);
+  if (options.db !== undefined) args.push('--db', options.db);
+  if (options.config !== null) args.push('--config', options.config);
   try {
     const child = spawn(process.execPath, args, { cwd: options.cwd, env: options.env, detached: true, stdio: 'ignore' });
     child.on('error', () => undefined); // the caller does the work itself either way

@@ -1,38 +1,53 @@
 /**
  * What the resident process does for each request: the same work, and the same output, as the
- * command would have produced in its own process — the hook's JSON, recall's block — with the
- * engine, the embedding model and the SQLite connection already open.
+ * command would have produced in its own process — the hook's JSON, recall's block, a mistake in
+ * its configuration — with the engine, the embedding model and the SQLite connection already
+ * open, and the command's own settings.
  */
 import type { Engram } from '../../index.js';
 import { describeError } from '../cli/describe-error.js';
 import { recallOutput } from '../cli/recall-output.js';
 import { answerClaudeCodeHook } from '../hooks/claude-code-hook.js';
-import type { DaemonReply, DaemonRequest } from './protocol.js';
+import type { CommandRequest, DaemonReply } from './protocol.js';
+import type { ResidentEngine } from './resident-engine.js';
 
-/** Runs one command request against the open engine; errors become the CLI's one-line message and exit code 1. */
-export async function runRequest(
-  engram: Engram,
-  request: Extract<DaemonRequest, { op: 'hook-claude-code' | 'recall' }>,
-): Promise<DaemonReply> {
+/** A command's reply, and the command's `[daemon] idle_seconds` when its configuration loaded. */
+export interface CommandOutcome {
+  reply: DaemonReply;
+  idleSeconds: number | null;
+}
+
+/** Runs one command request; errors become the CLI's one-line message and exit code 1. */
+export async function runRequest(engine: ResidentEngine, request: CommandRequest): Promise<CommandOutcome> {
   const warnings: string[] = [];
+  let idleSeconds: number | null = null;
+  // As in the command's own process, the configuration is loaded (and a mistake in it reported)
+  // only once the engine is needed: a malformed hook event is reported first.
+  const withEngine = async <T>(action: (engram: Engram) => Promise<T>): Promise<T> => {
+    const { engram, config } = await engine.engineFor(request.settings);
+    idleSeconds = config.daemon.idle_seconds;
+    return action(engram);
+  };
   try {
-    const stdout = await run(engram, request, (line) => warnings.push(`engram: ${line}\n`));
-    return { stdout, stderr: warnings.join(''), exitCode: 0 };
+    const stdout = await run(withEngine, request, (line) => warnings.push(`engram: ${line}\n`));
+    return { reply: { stdout, stderr: warnings.join(''), exitCode: 0 }, idleSeconds };
   } catch (error) {
-    return { stdout: '', stderr: `${warnings.join('')}engram: ${describeError(error)}\n`, exitCode: 1 };
+    return { reply: { stdout: '', stderr: `${warnings.join('')}engram: ${describeError(error)}\n`, exitCode: 1 }, idleSeconds };
   }
 }
 
 async function run(
-  engram: Engram,
-  request: Extract<DaemonRequest, { op: 'hook-claude-code' | 'recall' }>,
+  withEngine: <T>(action: (engram: Engram) => Promise<T>) => Promise<T>,
+  request: CommandRequest,
   warn: (line: string) => void,
 ): Promise<string> {
   switch (request.op) {
     case 'hook-claude-code':
-      return answerClaudeCodeHook(request.input, (action) => action(engram), { scope: request.scope, warn });
+      return answerClaudeCodeHook(request.input, withEngine, { scope: request.scope, warn });
     case 'recall': {
-      const result = await engram.session({ id: request.session, scope: request.scope }).beforeTurn(request.message);
+      const result = await withEngine((engram) =>
+        engram.session({ id: request.session, scope: request.scope }).beforeTurn(request.message),
+      );
       return recallOutput(result, { session: request.session, json: request.json });
     }
   }

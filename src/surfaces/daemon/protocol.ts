@@ -1,28 +1,39 @@
 /**
  * What a caller and the resident process say to each other: one JSON request on one line, one
- * JSON reply on one line, then the connection closes. A reply is what the command would have
- * printed and its exit code, so a caller prints it as it is and needs none of the library.
+ * JSON reply on one line, then the connection closes. A command's request carries the caller's
+ * settings; its reply is what the command would have printed and its exit code, so a caller
+ * prints it as it is and needs none of the library.
  */
+import type { CallerSettings } from './caller-settings.js';
 
 /** A request to the resident process. */
 export type DaemonRequest =
   /** `engram hook claude-code`: the event's text as read from stdin. */
-  | { op: 'hook-claude-code'; input: string; scope?: string | undefined }
+  | { op: 'hook-claude-code'; input: string; scope?: string | undefined; settings: CallerSettings }
   /** `engram recall`: active recall for one message. */
-  | { op: 'recall'; message: string; session: string; scope?: string | undefined; json: boolean }
+  | { op: 'recall'; message: string; session: string; scope?: string | undefined; json: boolean; settings: CallerSettings }
   | { op: 'status' }
   | { op: 'stop' };
+
+/** A request that runs a command, with the caller's settings. */
+export type CommandRequest = Extract<DaemonRequest, { settings: CallerSettings }>;
 
 /** What the process is and has done, for `engram daemon status`. */
 export interface DaemonStatus {
   pid: number;
-  /** The database it holds open. */
+  /** The database it holds open (its real path). */
   db: string;
+  /** The configuration file of the settings it holds the database open with (the latest command's), or null. */
   config: string | null;
   startedAt: string;
   /** Requests answered so far (this one excluded). */
   requests: number;
+  /** `[daemon] idle_seconds` of the latest command (of the process's start before one). */
   idleSeconds: number;
+  /** When it exits by itself unless a command comes first. */
+  idleExitAt: string;
+  /** Its resident set size in bytes (the model's worker threads included). */
+  rssBytes: number;
 }
 
 /** The answer: what to print and how to exit. */

@@ -1,18 +1,20 @@
 /**
  * The resident Engram process of one database: it listens on a Unix socket in a directory only
- * its user can enter, answers one request per connection, one command at a time, and exits by
- * itself after `idle_seconds` without a command (asking its status does not count), when its
- * database file is removed, on SIGTERM or SIGINT, or when asked (`engram daemon stop`). A socket left by a process that died is
- * replaced; a second process started for the same address finds the first and leaves.
+ * its user can enter, answers one request per connection, one command at a time (each with the
+ * settings its caller sent), and exits by itself after `idle_seconds` without a command (asking
+ * its status does not count), when its database file is removed, on SIGTERM or SIGINT, or when
+ * asked (`engram daemon stop`). A socket left by a process that died is replaced; a second
+ * process started for the same database finds the first and leaves.
  */
 import { chmodSync, existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 
-import { ConfigError, type Engram } from '../../index.js';
+import { ConfigError } from '../../index.js';
 import { type DaemonAddress, isPrivateDirectory } from './address.js';
 import { askDaemon } from './client.js';
 import { runRequest } from './handlers.js';
 import { type DaemonReply, type DaemonRequest, type DaemonStatus, encodeLine, readLine } from './protocol.js';
+import type { ResidentEngine } from './resident-engine.js';
 
 /** The requests this version answers. */
 const KNOWN_OPS: ReadonlySet<unknown> = new Set<DaemonRequest['op']>(['hook-claude-code', 'recall', 'status', 'stop']);
@@ -21,9 +23,11 @@ const WATCH_MS = 2_000;
 
 export interface DaemonOptions {
   address: DaemonAddress;
-  engram: Engram;
-  /** The database file it holds open. */
+  /** The engine, opened (and warmed) on `db`. */
+  engine: ResidentEngine;
+  /** The database file it holds open (its real path). */
   db: string;
+  /** Until the first command says otherwise: the process's own `[daemon] idle_seconds`. */
   idleSeconds: number;
 }
 
@@ -45,15 +49,21 @@ export async function serveDaemon(options: DaemonOptions): Promise<'stopped' | '
   if (!(await listen(server, address))) return 'already-running';
   chmodSync(address.socket, 0o600);
 
-  const status: DaemonStatus = {
+  const startedAt = new Date();
+  let requests = 0;
+  let idleSeconds = options.idleSeconds;
+  let idleExitAt = new Date(startedAt.getTime() + idleSeconds * 1000);
+  const status = (): DaemonStatus => ({
     pid: process.pid,
     db: options.db,
-    config: address.config,
-    startedAt: new Date().toISOString(),
-    requests: 0,
-    idleSeconds: options.idleSeconds,
-  };
-  writeFileSync(address.infoFile, `${JSON.stringify(status)}\n`, { mode: 0o600 });
+    config: options.engine.configFile,
+    startedAt: startedAt.toISOString(),
+    requests,
+    idleSeconds,
+    idleExitAt: idleExitAt.toISOString(),
+    rssBytes: process.memoryUsage.rss(),
+  });
+  writeFileSync(address.infoFile, `${JSON.stringify(status())}\n`, { mode: 0o600 });
   rmSync(address.startingFile, { force: true });
 
   return new Promise((resolve) => {
@@ -75,7 +85,8 @@ export async function serveDaemon(options: DaemonOptions): Promise<'stopped' | '
     };
     const touch = (): void => {
       clearTimeout(idle);
-      idle = setTimeout(() => stop('idle'), options.idleSeconds * 1000);
+      idleExitAt = new Date(Date.now() + idleSeconds * 1000);
+      idle = setTimeout(() => stop('idle'), idleSeconds * 1000);
     };
     const onSignal = (): void => stop('stopped');
     const watch = setInterval(() => {
@@ -99,15 +110,18 @@ export async function serveDaemon(options: DaemonOptions): Promise<'stopped' | '
           }
           // Asking after the process is not using it: only commands keep it alive.
           if (request.op === 'status' || request.op === 'stop') {
-            reply = { stdout: '', stderr: '', exitCode: 0, status: { ...status } };
+            reply = { stdout: '', stderr: '', exitCode: 0, status: status() };
           } else {
             touch();
-            const answer = queue.then(() => (socket.destroyed ? null : runRequest(options.engram, request)));
+            const answer = queue.then(() => (socket.destroyed ? null : runRequest(options.engine, request)));
             queue = answer.catch(() => undefined);
             const result = await answer;
             if (result === null) return; // the caller stopped waiting before its turn
-            status.requests += 1;
-            reply = result;
+            requests += 1;
+            // The idle time counts from the end of the latest command, by its settings.
+            idleSeconds = result.idleSeconds ?? idleSeconds;
+            if (!done) touch();
+            reply = result.reply;
           }
           socket.end(encodeLine(reply));
           if (request.op === 'stop') stop('stopped');

@@ -124,6 +124,16 @@ export const ReceiptsQuery = z.strictObject({
   limit: whole(1, MAX_SEARCH_LIMIT).optional().describe('@default 20'),
 });
 
+/** `GET /v1/activity`: the activity log of one UTC day, or its latest lines. */
+export const ActivityQuery = z.strictObject({
+  day: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2026-01-31')
+    .optional()
+    .describe('One UTC day, YYYY-MM-DD. @default the latest lines of any day'),
+  limit: whole(1, 10_000).optional().describe('Lines at most, the latest. @default 1000'),
+});
+
 /**
  * `GET /v1/graph`: one page of the knowledge graph. The text of the query string becomes
  * numbers, then `read_graph`'s own schema checks the range. The graph's bodies need nothing

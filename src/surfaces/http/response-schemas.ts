@@ -87,6 +87,18 @@ export const ReceiptRecord = z.looseObject({
 
 export const ReceiptsResponse = z.strictObject({ receipts: z.array(ReceiptRecord) });
 
+/** One line of the activity log. */
+const ActivityRecord = z.strictObject({
+  tenant: z.string(),
+  at: z.string(),
+  action: z.string(),
+  key: nullableString,
+  memoryId: nullableString,
+  summary: z.string(),
+});
+
+export const ActivityResponse = z.strictObject({ activity: z.array(ActivityRecord) });
+
 const RecallMessage = z.strictObject({ role: z.literal('system'), content: z.string() });
 
 const ContextSectionRecord = z.looseObject({
@@ -169,6 +181,12 @@ export const StatsResponse = z.strictObject({
   index: z.looseObject({}).nullable(),
   schemaVersion: z.number(),
   embedder: z.string(),
+  embedderLanguages: z
+    .strictObject({ reads: z.string(), otherLanguages: z.string() })
+    .nullable()
+    .describe(
+      'The languages the embedder reads, when Engram knows them (the built-in model: English only), and how to search others by meaning',
+    ),
   graph: z.strictObject({
     entities: z.number(),
     relations: z.number().describe('Relations that still hold'),

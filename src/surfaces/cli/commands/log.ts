@@ -1,4 +1,4 @@
-/** `engram log`: the daily activity log — one line per note, handoff and solution written (seed 003). */
+/** `engram log`: the daily activity log — one line per write, from every surface (seed 003). */
 import type { Command } from 'commander';
 
 import type { ActivityEntry } from '../../../index.js';
@@ -14,7 +14,9 @@ interface LogOptions {
 export function registerLog(program: Command): void {
   program
     .command('log')
-    .description('the activity log of one day (UTC, today by default): what was written, when')
+    .description(
+      'the activity log of one day (UTC, today by default): every write — add, update, forget, restore, import, tools, graph — and when',
+    )
     .option('-d, --day <date>', 'the day to show, as YYYY-MM-DD (UTC)')
     .option('-n, --limit <n>', 'lines at most', '1000')
     .addHelpText(
@@ -37,7 +39,7 @@ Examples:
     });
 }
 
-/** `10:04:31  write_memory  created deploy-steps: Build the image…` */
+/** `10:04:31  remember  fact: Deploys happen on Tuesdays` */
 function logLine(entry: ActivityEntry): string {
   return `${entry.at.slice(11, 19)}  ${entry.action}  ${oneLine(entry.summary, 100)}`;
 }

@@ -25,7 +25,11 @@ export function registerStats(program: Command): void {
           `${stats.path ?? '(custom store)'}${stats.sizeBytes === null ? '' : `, ${bytes(stats.sizeBytes)}`}, schema ${stats.schemaVersion}`,
         ],
         ['memories', `${stats.live} live, ${stats.archived} archived, ${stats.superseded} superseded (${stats.memories} in all)`],
-        ['embedder', `${stats.embedder}; vectors indexed with ${index}`],
+        [
+          'embedder',
+          `${stats.embedder}${stats.embedderLanguages ? ` (reads ${stats.embedderLanguages.reads})` : ''}; vectors indexed with ${index}`,
+        ],
+        ...(stats.embedderLanguages ? [['languages', stats.embedderLanguages.otherLanguages] as [string, string]] : []),
         ['vectors', `${stats.vectors} indexed, ${stats.cachedEmbeddings} cached embeddings`],
         ['by kind', counts(stats.byKind)],
         ['by tier', counts(stats.byTier)],

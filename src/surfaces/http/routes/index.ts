@@ -1,5 +1,6 @@
 /** Every route of the JSON API under `/v1`, in the order the OpenAPI document lists them. */
 import type { AnyApiRoute } from '../api-route.js';
+import { ACTIVITY_ROUTES } from './activity.js';
 import { GRAPH_ROUTES } from './graph.js';
 import { MEMORY_ROUTES } from './memories.js';
 import { RECEIPT_ROUTES } from './receipts.js';
@@ -15,5 +16,6 @@ export const API_ROUTES: readonly AnyApiRoute[] = [
   ...SOLUTION_ROUTES,
   ...GRAPH_ROUTES,
   ...RECEIPT_ROUTES,
+  ...ACTIVITY_ROUTES,
   ...STATS_ROUTES,
 ];
