@@ -29,7 +29,10 @@ function replay(steps: readonly TranscriptStep[], label: string): string[] {
       const where = `${label}: $ ${step.command}`;
       expect(result.stderr, where).toBe('');
       expect(result.status, where).toBe(0);
-      const lines = result.stdout.replace(/\n$/, '').split('\n').filter((line, i, all) => all.length > 1 || line !== '');
+      const lines = result.stdout
+        .replace(/\n$/, '')
+        .split('\n')
+        .filter((line, i, all) => all.length > 1 || line !== '');
       expect(compareOutput(step.expected, lines, ids), where).toBeNull();
       printed.push(result.stdout);
     }
@@ -47,13 +50,17 @@ function scoresIn(output: string): number[] {
 describe('the tours the docs show', () => {
   it('catches a page that does not show what the command prints', () => {
     const ids = new IdBinding();
-    expect(compareOutput(['remembered 01M80C4B9TZSV7JEKZBR8ASX84  fact'], ['remembered 01M8DV6MB84MKQSS7KKY25BM7M  fact'], ids)).toBeNull();
+    expect(
+      compareOutput(['remembered 01M80C4B9TZSV7JEKZBR8ASX84  fact'], ['remembered 01M8DV6MB84MKQSS7KKY25BM7M  fact'], ids),
+    ).toBeNull();
     // The page's id now stands for that run's id, and only for it.
     expect(compareOutput(['x 01M80C4B9TZSV7JEKZBR8ASX84'], ['x 01M8DV6Y0VD9DCCQ3GN2RTP3NF'], ids)).not.toBeNull();
     expect(compareOutput([' 1. 0.77  a'], [' 1. 0.70  a'], ids)).not.toBeNull();
     expect(compareOutput(['a', ANY_LINES, 'z'], ['a', 'b', 'c', 'z'], ids)).toBeNull();
     expect(compareOutput(['a', ANY_LINES, 'z'], ['a', 'b'], ids)).not.toBeNull();
-    expect(compareOutput(['at 2026-01-31T09:00:00.000Z took 12.5 ms'], ['at 2027-02-01T10:11:12.131Z took 3 ms'], ids)).toBeNull();
+    expect(
+      compareOutput(['at 2026-01-31T09:00:00.000Z took 12.5 ms'], ['at 2027-02-01T10:11:12.131Z took 3 ms'], ids),
+    ).toBeNull();
   });
 
   it.each(TOURS)('%s (%s) prints what the page shows', (file, heading) => {

@@ -246,7 +246,12 @@ describe('changing and forgetting', () => {
       hardRule: true,
     });
     // What the new version sets wins; what it leaves out still comes from the old one.
-    const third = await engram.remember({ text: 'Billing is back on PostgreSQL', tier: 'nice', pinned: false, supersedes: next.id });
+    const third = await engram.remember({
+      text: 'Billing is back on PostgreSQL',
+      tier: 'nice',
+      pinned: false,
+      supersedes: next.id,
+    });
     expect(third).toMatchObject({ kind: 'decision', tier: 'nice', pinned: false, hardRule: true, scope: 'project:billing' });
     // A keyed note replaced by its key keeps the holder's tier and kind.
     const keyed = await engram.remember({ text: 'Release day is Monday', kind: 'fact', tier: 'must', key: 'release-day' });

@@ -48,7 +48,10 @@ describe('replacing a memory', () => {
       run(),
     );
     expect(next).toMatchObject({ kind: 'decision', tier: 'must', scope: 'project:b', tags: ['db'] });
-    const told = await runJson<ExportedMemory>(['add', 'Billing is on YugabyteDB', '--tier', 'nice', '--supersedes', next.id], run());
+    const told = await runJson<ExportedMemory>(
+      ['add', 'Billing is on YugabyteDB', '--tier', 'nice', '--supersedes', next.id],
+      run(),
+    );
     expect(told).toMatchObject({ kind: 'decision', tier: 'nice', scope: 'project:b' });
   });
 

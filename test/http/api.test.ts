@@ -126,7 +126,7 @@ describe('the HTTP API', () => {
     expectApiError(await send(server.url, 'GET', '/v1/activity?day=yesterday'), 400, 'invalid_input', /day.*2026-01-31/);
   });
 
-  it('keeps the old memory\'s tier, kind and scope in a new version posted with supersedes', async () => {
+  it("keeps the old memory's tier, kind and scope in a new version posted with supersedes", async () => {
     const old = await send<MemoryBody>(server.url, 'POST', '/v1/memories', {
       body: { text: 'Deploys go out on Tuesdays', kind: 'constraint', tier: 'must', scope: 'project:ops', tags: ['deploy'] },
     });
