@@ -223,6 +223,43 @@ describe('changing and forgetting', () => {
     expect((await engram.list({ all: true })).map((memory) => memory.id).sort()).toEqual([old.id, next.id].sort());
   });
 
+  it('carries the old memory forward into its new version unless the new one says otherwise', async () => {
+    const engram = await engine({ embedder: null });
+    const old = await engram.remember({
+      text: 'We chose PostgreSQL for billing',
+      kind: 'decision',
+      tier: 'must',
+      scope: 'project:billing',
+      tags: ['db'],
+      key: 'billing-db',
+      pinned: true,
+      hardRule: true,
+    });
+    const next = await engram.remember({ text: 'Billing moved to CockroachDB in May', supersedes: old.id });
+    expect(next).toMatchObject({
+      kind: 'decision',
+      tier: 'must',
+      scope: 'project:billing',
+      tags: ['db'],
+      key: 'billing-db',
+      pinned: true,
+      hardRule: true,
+    });
+    // What the new version sets wins; what it leaves out still comes from the old one.
+    const third = await engram.remember({
+      text: 'Billing is back on PostgreSQL',
+      tier: 'nice',
+      pinned: false,
+      supersedes: next.id,
+    });
+    expect(third).toMatchObject({ kind: 'decision', tier: 'nice', pinned: false, hardRule: true, scope: 'project:billing' });
+    // A keyed note replaced by its key keeps the holder's tier and kind.
+    const keyed = await engram.remember({ text: 'Release day is Monday', kind: 'fact', tier: 'must', key: 'release-day' });
+    const moved = await engram.remember({ text: 'Release day is Thursday', key: 'release-day' });
+    expect((await engram.get(keyed.id))?.supersededBy).toBe(moved.id);
+    expect(moved).toMatchObject({ kind: 'fact', tier: 'must' });
+  });
+
   it('replaces a keyed note with a new one of the same key and scope', async () => {
     const engram = await engine({ embedder: null });
     const first = await engram.remember({ text: 'handoff: started the migration', kind: 'handoff', key: 'session-handoff' });

@@ -15,6 +15,8 @@ import { searchCandidates } from '../src/activation/candidates.js';
 import { parseConfig } from '../src/config/load.js';
 import { retrievalSettings } from '../src/engram/search-request.js';
 import { type Engram, InvalidInputError, manualClock, type Memory, openEngram, type SearchHit } from '../src/index.js';
+import { calibrate } from '../src/retrieval/calibration.js';
+import { fusedRelevance } from '../src/retrieval/fused-relevance.js';
 import { GRAPH_BOOST } from '../src/retrieval/graph-recall.js';
 import { SqliteStore } from '../src/store/sqlite/sqlite-store.js';
 import type { Store } from '../src/store/store.js';
@@ -198,7 +200,7 @@ describe('graph-aware recall', () => {
     );
   });
 
-  it('orders a search that names an entity by the fused score when vectors are on, and leaves relevance alone', async () => {
+  it('orders a search that names an entity by the fused score, shown as relevance on the fused curve', async () => {
     const withModel = await openEngram({ path: path.join(dir, 'fused.db'), clock: manualClock(DAY) });
     try {
       for (const text of CONVERSATION) await withModel.remember({ text, kind: 'episode', sessionId: 's1', occurredAt: DAY });
@@ -209,13 +211,21 @@ describe('graph-aware recall', () => {
 
       const hits = await run('What did Caroline feel at the support group?');
       const plain = await run('What did Caroline feel at the support group?', false);
-      // Ranked by the fused score (fused-rank.ts), not by relevance × factors as the plain search is.
+      // Every hit was ranked by the fused score (fused-rank.ts), which its relevance carries:
+      // the order is the fused one, and score is relevance × factors in both searches.
+      expect(hits.every((hit) => hit.signals.fused !== null)).toBe(true);
+      expect(plain.every((hit) => hit.signals.fused === null)).toBe(true);
+      const byFused = [...hits].sort((a, b) => (b.signals.fused?.score ?? 0) - (a.signals.fused?.score ?? 0));
+      expect(hits.map((hit) => hit.memory.id)).toEqual(byFused.map((hit) => hit.memory.id));
       expect(hits.map((hit) => hit.score)).toEqual([...hits.map((hit) => hit.score)].sort((a, b) => b - a));
-      expect(hits.some((hit) => Math.abs(hit.score - summed(hit)) > 1e-9)).toBe(true);
-      expect(plain.every((hit) => Math.abs(hit.score - summed(hit)) < 1e-9)).toBe(true);
-      // Relevance is the calibrated hybrid score with the graph's amounts, as before.
-      const hers = hitOf(hits, hits.find((hit) => hit.via === 'Caroline')?.memory);
-      expect(hers!.relevance).toBeGreaterThan(hitOf(plain, hers?.memory)!.relevance);
+      for (const hit of [...hits, ...plain]) expect(hit.score).toBeCloseTo(summed(hit), 12);
+      for (const hit of hits) {
+        const fused = hit.signals.fused;
+        expect(hit.relevance).toBeCloseTo(fused ? fusedRelevance(fused.score, fused) : -1, 12);
+      }
+      // The best hit by the fused order shows the search's level: the best calibrated relevance among its candidates.
+      expect(hits[0]?.relevance).toBe(hits[0]?.signals.fused?.level);
+      expect(hits[0]?.signals.fused?.level).toBe(Math.max(...hits.map((hit) => calibrate(hit.raw))));
       // A query that names no entity is ranked as without the graph.
       expect(await run('where does the cat sleep')).toEqual(await run('where does the cat sleep', false));
     } finally {
@@ -272,7 +282,10 @@ describe('graph-aware recall', () => {
       });
       const inOther = hitOf(hits, stored[2]);
       const inAbout = hitOf(hits, stored[6]);
-      expect(inAbout!.relevance).toBeCloseTo(inOther!.relevance, 6);
+      // The same words and the same raw score; the fused order, which relevance carries, puts the
+      // turn of the session the question is about first.
+      expect(inAbout!.raw).toBeCloseTo(inOther!.raw, 6);
+      expect(inAbout!.relevance).toBeGreaterThan(inOther!.relevance);
       expect(inAbout!.score).toBeGreaterThan(inOther!.score);
     } finally {
       await withModel.close();

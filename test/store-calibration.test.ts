@@ -1,7 +1,7 @@
 /**
  * Per-store calibration through the engine, with the real local model and a real SQLite file:
- * on a grown store, a query that resembles much of it loses the same amount of relevance on
- * every hit, in the same order as without the correction; a young store keeps the fixed curve;
+ * on a grown store, a query that resembles much of it loses relevance by one factor on every
+ * hit, in the same order as without the correction; a young store keeps the fixed curve;
  * the shift is the same for the same store in a new engine, and follows what this engine, or
  * another on the same file, forgets; receipts and stats show it. The sample itself is spread over the whole store, old
  * memories as well as new, by the random part of their ids.
@@ -14,8 +14,9 @@ import { ulidGenerator } from '../src/model/ids.js';
 import { calibrate } from '../src/retrieval/calibration.js';
 import { CalibrationSamples, SAMPLE_SIZE } from '../src/retrieval/calibration-sample.js';
 import { stemSet } from '../src/retrieval/coverage.js';
-import { hybridSearch } from '../src/retrieval/hybrid-search.js';
-import { sampleRelevances, storeShift } from '../src/retrieval/store-calibration.js';
+import { fusedRelevance } from '../src/retrieval/fused-relevance.js';
+import { hybridSearch, type SearchHit } from '../src/retrieval/hybrid-search.js';
+import { sampleRelevances, shiftRelevance, storeShift } from '../src/retrieval/store-calibration.js';
 import { SqliteStore } from '../src/store/sqlite/sqlite-store.js';
 import { makeTempDir, runOk } from './cli/helpers.js';
 import { makeMemory, minutesAfterEpoch, TENANT } from './fixtures/memory.js';
@@ -25,6 +26,11 @@ const CLOCK = '2026-06-01T00:00:00.000Z';
 const PLACES = ['garden', 'kitchen', 'office', 'station', 'library', 'harbour', 'market', 'school', 'museum', 'park'];
 const THINGS = ['bicycle', 'recipe', 'painting', 'letter', 'concert', 'hike', 'movie', 'puzzle', 'song', 'trip'];
 const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'];
+
+/** A hit's relevance before the store's shift: the fused curve's when the fused order ranked it, else the fixed curve's. */
+function curveOf(hit: SearchHit): number {
+  return hit.signals.fused === null ? calibrate(hit.raw) : fusedRelevance(hit.signals.fused.score, hit.signals.fused);
+}
 
 /** `count` turns, every one said by Alice: a query naming her resembles the whole store. */
 function aliceTurns(count: number): string[] {
@@ -68,7 +74,8 @@ describe('per-store calibration', () => {
     expect(shift).toBeGreaterThan(0.02);
     for (const hit of hits) {
       expect(hit.storeShift).toBe(shift);
-      expect(hit.relevance).toBeCloseTo(Math.max(0, calibrate(hit.raw) - shift), 10);
+      expect(hit.relevance).toBeCloseTo(shiftRelevance(curveOf(hit), shift), 10);
+      expect(hit.score).toBeCloseTo(hit.relevance * hit.factors.recency * hit.factors.scope * hit.factors.exact, 12);
     }
   });
 
@@ -87,8 +94,10 @@ describe('per-store calibration', () => {
     const hits = await grown.search(options);
     expect(hits[0]?.storeShift).toBeGreaterThan(0.02);
     expect(hits.map((hit) => hit.memory.id)).toEqual(plain.map((hit) => hit.memory.id));
-    expect(hits.map((hit) => hit.score)).toEqual(plain.map((hit) => hit.score));
-    expect(plain.every((hit) => hit.storeShift === 0 && hit.relevance === calibrate(hit.raw))).toBe(true);
+    // One factor for every hit of the search: the scores keep their ratios.
+    const factor = shiftRelevance(1, hits[0]?.storeShift ?? 0);
+    hits.forEach((hit, i) => expect(hit.score).toBeCloseTo((plain[i]?.score ?? 0) * factor, 12));
+    expect(plain.every((hit) => hit.storeShift === 0 && hit.relevance === curveOf(hit))).toBe(true);
   });
 
   it('gives the same shift for the same store in a new engine', async () => {
@@ -155,7 +164,7 @@ describe('per-store calibration', () => {
       expect(hits.length).toBeGreaterThan(0);
       for (const hit of hits) {
         expect(hit.storeShift).toBe(0);
-        expect(hit.relevance).toBeCloseTo(calibrate(hit.raw), 10);
+        expect(hit.relevance).toBeCloseTo(curveOf(hit), 10);
       }
       expect((await young.stats()).calibration).toMatchObject({ sampled: 40, weight: 0, young: true });
       // Forgetting the oldest memory leaves the newest one as it was: the sample follows all the same.
@@ -192,14 +201,16 @@ describe('per-store calibration', () => {
     expect(shift).toBeGreaterThan(0.02);
     for (const { factors } of entries) {
       expect(factors?.storeShift).toBe(shift);
-      expect(factors?.relevance).toBeCloseTo(Math.max(0, calibrate(factors?.raw ?? -1) - (factors?.storeShift ?? 0)), 10);
+      const curve =
+        factors?.fused === undefined ? calibrate(factors?.raw ?? -1) : fusedRelevance(factors.fused.score, factors.fused);
+      expect(factors?.relevance).toBeCloseTo(shiftRelevance(curve, factors?.storeShift ?? 0), 10);
     }
   });
 
   it('says on engram stats how the store is calibrated', async () => {
     const screen = await runOk(['stats', '--db', `${temp.dir}/grown.db`], { cwd: temp.dir });
     expect(screen).toMatch(
-      /calibration +fixed curve 0→0 0\.29→0\.5 0\.395→0\.6 0\.7→0\.9 1→1, then − 0\.5 × \(p90 of the query over the sample − 0\.4\); sample: 256 memories spread over the store/,
+      /calibration +fixed curve 0→0 0\.29→0\.5 0\.395→0\.6 0\.7→0\.9 1→1, then × 0\.6 \/ \(0\.6 \+ shift\), shift = 0\.5 × \(p90 of the query over the sample − 0\.4\); sample: 256 memories spread over the store/,
     );
   });
 

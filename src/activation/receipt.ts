@@ -129,7 +129,10 @@ function leftOutEntries(parts: ReceiptParts, outcomes: readonly [ScoredCandidate
     .sort((a, b) => b.factors.relevance - a.factors.relevance)
     .slice(0, BELOW_THRESHOLD_SHOWN)
     .map((c): [ScoredCandidate, Outcome] => [c, 'below_threshold']);
-  return [...outcomes.slice(0, MAX_LEFT_OUT), ...below].map(([c, outcome]) => entry(c.memory, outcome, null, c));
+  // Listed by score, the number every list is ordered by: the ones nearest the threshold among them.
+  return [...outcomes.slice(0, MAX_LEFT_OUT), ...below]
+    .sort((a, b) => b[0].factors.score - a[0].factors.score)
+    .map(([c, outcome]) => entry(c.memory, outcome, null, c));
 }
 
 const ROLE_WORDS: Readonly<Record<WorkingSetRole, string>> = {

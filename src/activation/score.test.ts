@@ -17,7 +17,7 @@ function hit(
     relevance: fields.relevance ?? 0.8,
     raw: 0.5,
     storeShift: 0,
-    signals: { bm25: null, coverage: fields.coverage ?? 0.5, cosine: null, keyword: 0, graph: null },
+    signals: { bm25: null, coverage: fields.coverage ?? 0.5, cosine: null, keyword: 0, graph: null, fused: null },
     factors: { scope: fields.scope ?? 1, recency: fields.recency ?? 1, exact: fields.exact ?? 1, cooldown: 1 },
     via: null,
   };

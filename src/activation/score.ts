@@ -56,6 +56,7 @@ export function scoreCandidate(hit: SearchHit, context: ScoreContext): ScoredCan
     via: hit.via,
     factors: {
       raw: hit.raw,
+      ...(hit.signals.fused === null ? {} : { fused: hit.signals.fused }),
       storeShift: hit.storeShift,
       relevance: hit.relevance,
       cooldown,

@@ -59,7 +59,7 @@ import { writeRecords } from './import-write.js';
 import { EngramKnowledgeGraph, toGraphEntity } from './knowledge-graph.js';
 import { parseListRequest } from './list-request.js';
 import { LoggedKnowledgeGraph } from './logged-knowledge-graph.js';
-import { newMemory, patchMemory, supersedeRepeatedKeys } from './new-memory.js';
+import { carryForward, newMemory, patchMemory, supersedeRepeatedKeys } from './new-memory.js';
 import { parseSearchRequest, retrievalSettings } from './search-request.js';
 import { parseReceiptQuery, parseSessionOptions } from './session-request.js';
 import { type MemoryFactory, persistWorkingSet } from './working-set-memory.js';
@@ -275,13 +275,21 @@ export class Engram implements ToolEngine {
     where: (index: number) => string | undefined = () => undefined,
   ): Promise<{ memories: Memory[]; replaced: Memory[] }> {
     const now = this.clock.now();
-    const memories = parsed.map((input) => newMemory(input, this.ids(), now, { tenant: this.tenant, scope: DEFAULT_SCOPE }));
+    // A new version (named in `supersedes`, or holding a live memory's key) carries the old one forward.
+    const previous = await Promise.all(parsed.map((input, index) => this.previousVersion(input, where(index))));
+    const memories = parsed.map((input, index) => {
+      const before = previous[index] ?? { memory: null, via: 'key' as const };
+      return newMemory(carryForward(input, before.memory, before.via), this.ids(), now, {
+        tenant: this.tenant,
+        scope: DEFAULT_SCOPE,
+      });
+    });
     supersedeRepeatedKeys(memories, now);
     const replaced = new Map<string, Memory>();
     for (const [index, memory] of memories.entries()) {
       const input = parsed[index];
       const targets = [
-        input?.supersedes ? await this.requireLive(memory.tenant, input.supersedes, where(index)) : null,
+        input?.supersedes ? (previous[index]?.memory ?? null) : null,
         memory.key && memory.supersededBy === null ? await this.store.findByKey(memory.tenant, memory.scope, memory.key) : null,
       ];
       for (const old of targets) {
@@ -626,6 +634,20 @@ export class Engram implements ToolEngine {
     const memory = await this.store.getMemory(this.tenant, id);
     if (!memory) throw new NotFoundError(`no memory with id ${id}: list ids with \`engram list\``);
     return memory;
+  }
+
+  /**
+   * The memory `input` is a new version of: the live one it names in `supersedes` (which must
+   * exist; an import's `where` names its line), or the live holder of its key in its scope; null
+   * memory when neither.
+   */
+  private async previousVersion(
+    input: ParsedMemoryInput,
+    where: string | undefined,
+  ): Promise<{ memory: Memory | null; via: 'supersedes' | 'key' }> {
+    if (input.supersedes) return { memory: await this.requireLive(this.tenant, input.supersedes, where), via: 'supersedes' };
+    if (!input.key) return { memory: null, via: 'key' };
+    return { memory: await this.store.findByKey(this.tenant, input.scope ?? DEFAULT_SCOPE, input.key), via: 'key' };
   }
 
   /** The live memory `supersedes` names; an import (`where`, a line) is refused with its line. */

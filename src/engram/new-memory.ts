@@ -42,6 +42,23 @@ export function newMemory(input: ParsedMemoryInput, id: string, now: Date, defau
   };
 }
 
+/** What a new version takes from the memory it replaces when it does not say otherwise. */
+const CARRIED = ['kind', 'tier', 'tags', 'pinned', 'hardRule'] as const;
+
+/**
+ * `input` as a new version of `previous`: kind, tier, tags, pinned and hard rule — and, when it
+ * names `previous` in `supersedes`, its scope and key — come from `previous` unless `input` sets
+ * them, so a fact that changes keeps the importance and the place it had. With no `previous`,
+ * `input` itself.
+ */
+export function carryForward(input: ParsedMemoryInput, previous: Memory | null, via: 'supersedes' | 'key'): ParsedMemoryInput {
+  if (previous === null) return input;
+  const fields = via === 'supersedes' ? ([...CARRIED, 'scope', 'key'] as const) : CARRIED;
+  const carried: Record<string, unknown> = { ...input };
+  for (const field of fields) if (carried[field] === undefined) carried[field] = previous[field];
+  return carried as ParsedMemoryInput;
+}
+
 /** `memory` with `patch` applied and `updatedAt` moved to `now`. */
 export function patchMemory(memory: Memory, patch: ParsedMemoryPatch, now: Date): Memory {
   const next: Memory = { ...memory, updatedAt: now.toISOString() };

@@ -42,11 +42,19 @@ export interface ScoreFactorsReceipt {
    */
   raw?: number;
   /**
-   * What the store's own calibration took off the calibrated relevance for this query (0 on a
-   * young store); relevance is `calibrate(raw) − storeShift`, never below 0. Absent from older receipts.
+   * When the search ranked by the fused order (the query named an entity the store knows): this
+   * memory's fused score, the best of the search and the search's level; relevance is then
+   * `level × exp(−(best − score) / 22)` with the store's shift, instead of the curve's value of
+   * `raw`. Absent otherwise and from receipts written before relevance followed the fused order.
+   */
+  fused?: { score: number; best: number; level: number };
+  /**
+   * The store's own calibration for this query (0 on a young store): relevance is the curve's
+   * value × `0.6 / (0.6 + storeShift)`, so a relevance of 0.6 loses exactly this much. Receipts
+   * written before that took it off instead (`calibrate(raw) − storeShift`). Absent from older receipts.
    */
   storeShift?: number;
-  /** Calibrated relevance from hybrid search. */
+  /** Relevance from hybrid search: the calibrated curve's value of `fused` when present, else of `raw`, with the store's shift. */
   relevance: number;
   /** Seed 001's cooldown decay on time since the last retrieval (1 = none). */
   cooldown: number;

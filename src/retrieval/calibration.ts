@@ -48,8 +48,13 @@ export function hybridRawScore(signals: HybridSignals, hasVectors: boolean, lexi
 
 /** The word part of the raw score: coverage and saturated BM25. */
 export function wordSignal(signals: Pick<HybridSignals, 'coverage' | 'bm25'>): number {
-  const bm25 = Math.max(0, signals.bm25 ?? 0);
-  return (1 - BM25_SHARE) * signals.coverage + BM25_SHARE * (bm25 / (bm25 + BM25_HALF));
+  return (1 - BM25_SHARE) * signals.coverage + BM25_SHARE * saturatedBm25(signals.bm25);
+}
+
+/** BM25 saturated into [0, 1): `bm25 / (bm25 + 4)`, 0 without a full-text match. */
+export function saturatedBm25(bm25: number | null): number {
+  const value = Math.max(0, bm25 ?? 0);
+  return value / (value + BM25_HALF);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { fusedBase, fusedScore, fusedScores, type FusionFeatures } from './fused-rank.js';
+import { fusedScore, fusedScores, type FusionFeatures } from './fused-rank.js';
 
 /** A middling candidate: some words, some meaning, in both lists, no graph path. */
 const plain: FusionFeatures = {
@@ -47,13 +47,6 @@ describe('fusedScore: the order of a graph-aware search', () => {
     const missing = fusedScore({ ...plain, bm25: null, lexicalRank: null });
     expect(missing).toBeLessThan(fusedScore(plain));
     expect(fusedScore({ ...plain, cosine: -0.4 })).toBeCloseTo(fusedScore({ ...plain, cosine: 0 }), 10);
-  });
-
-  it('turns the score into a positive base that a factor moves by its logarithm', () => {
-    const score = fusedScore(plain);
-    expect(fusedBase(score)).toBeGreaterThan(0);
-    expect(fusedBase(score + 1)).toBeGreaterThan(fusedBase(score));
-    expect(fusedBase(score) * 0.95).toBeCloseTo(fusedBase(score + Math.log(0.95)), 12);
   });
 });
 

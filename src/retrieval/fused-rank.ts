@@ -1,10 +1,10 @@
 /**
  * The order of a graph-aware search: one linear score over the signals hybrid search and the
- * graph stage already measured, instead of the hand-set sum of bonuses. Relevance is not
- * touched (it stays the calibrated hybrid score with the graph's amounts, so the seeds'
- * thresholds keep their meaning); only the ranking score is this fused one. It applies when the
- * query names an entity the store knows and vectors are on (the weights were fitted with meaning
- * in the mix); any other search ranks as before.
+ * graph stage already measured, instead of the hand-set sum of bonuses. The hits' relevance is
+ * this score on a fixed calibrated curve (fused-relevance.ts), so the order and the numbers shown
+ * agree and the seeds' thresholds keep their meaning. It applies when the query names an entity
+ * the store knows and vectors are on (the weights were fitted with meaning in the mix); any other
+ * search ranks as before.
  *
  * Besides the usual signals it reads three facts the fixed sum could not weigh: where the memory
  * stood in the full-text index's list, how long it is (a longer turn says more), and how well the
@@ -126,17 +126,4 @@ export function fusedScores(candidates: readonly FusionCandidate[]): number[] {
     const session = c.session === null ? own : (sessionBest.get(c.session) ?? own);
     return withForm(own, c.features) + FUSION_WEIGHTS.sessionStanding * (session - best);
   });
-}
-
-/** The fused score of a typical best hit (the median on LoCoMo is 19.6): about 1 as a ranking base. */
-const FUSED_TYPICAL_BEST = 20;
-
-/**
- * The fused score as a positive ranking base that the factors (recency, scope, exact match,
- * cooldown) multiply as they multiply relevance elsewhere: `exp(score − 20)`, so a factor of
- * 0.95 moves a memory as far as 0.05 less fused score would. Above 0; about 1 for a typical best
- * match (a very strong one can reach a few times that), far below 1 for weak ones.
- */
-export function fusedBase(score: number): number {
-  return Math.exp(score - FUSED_TYPICAL_BEST);
 }

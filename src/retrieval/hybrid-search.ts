@@ -11,11 +11,12 @@ import type { Memory } from '../model/memory.js';
 import type { Fusion, SearchMode } from '../model/search-request.js';
 import type { LexicalHit, LexicalSearch, MemoryFilter, VectorHit, VectorSearch } from '../store/store.js';
 import { questionShare } from '../text/question-share.js';
-import { calibrate, hybridRawScore } from './calibration.js';
+import { calibrate, hybridRawScore, saturatedBm25 } from './calibration.js';
 import type { CalibrationSample, CalibrationSamples } from './calibration-sample.js';
 import type { FactorSettings, ScoreFactors } from './factors.js';
 import { followGraph, type GraphDraft } from './follow-graph.js';
-import { fusedBase, fusedScores } from './fused-rank.js';
+import { fusedScores } from './fused-rank.js';
+import { fusedRelevance, fusedScale, type FusedSignal } from './fused-relevance.js';
 import { type GraphReader, memoriesAbout, type QueryGraph, readQueryGraph } from './graph-recall.js';
 import { readOnce } from './read-once.js';
 import { countedCosine, queryReadableShare } from './readable-share.js';
@@ -52,6 +53,13 @@ export interface SearchSignals {
    * recall switched off).
    */
   graph: number | null;
+  /**
+   * The graph-aware order's fused score (fused-rank.ts) and its search's scale when this search
+   * ranked by it — the query names an entity the store knows and vectors are on; null otherwise.
+   * Relevance is then `level × exp(−(best − score) / 22)` (fused-relevance.ts) instead of the
+   * calibrated raw score.
+   */
+  fused: FusedSignal | null;
 }
 
 /** One result: the memory, its relevance, and every part of its score. */
@@ -214,7 +222,6 @@ export async function hybridSearch(request: HybridSearchRequest): Promise<Search
   ]);
   const cosines = new Map(vector.map((hit) => [hit.id, hit.similarity]));
   const bm25 = bm25Of(lexical);
-  const bestBm25 = lexical[0]?.score ?? 0;
   const ranks = { lexical: rankOf(lexical), vector: rankOf(vector) };
   const graph = await graphRead;
   const shift =
@@ -242,6 +249,7 @@ export async function hybridSearch(request: HybridSearchRequest): Promise<Search
         cosine: countedCosine(cosines.get(memory.id) ?? null, readable),
         keyword: measured.keyword,
         graph: null,
+        fused: null,
       };
       const factors: ScoreFactors = { ...measured.factors, cooldown: request.cooldown?.(memory) ?? 1 };
       return {
@@ -254,27 +262,25 @@ export async function hybridSearch(request: HybridSearchRequest): Promise<Search
     });
   };
 
+  /** A draft's raw score: in hybrid mode the raw hybrid score with the graph's part added. */
+  const rawOf = (d: Draft): number => (mode === 'hybrid' ? d.raw + (d.graph?.boost ?? 0) : d.raw);
+
   /**
-   * A draft's score before calibration (the graph's part added), its relevance (cooldown
-   * applied) and ranking score: the mode's base score × every factor.
+   * What the graph stage ranks by before the fused order is known (its seeds, the turns beside
+   * them): the calibrated raw score × every factor. The store's shift, one factor for every hit,
+   * is left out: it changes no order.
    */
-  const scoreOf = (d: Draft): { raw: number; relevance: number; score: number } => {
-    const raw = mode === 'hybrid' ? d.raw + (d.graph?.boost ?? 0) : d.raw;
-    const relevance = mode === 'hybrid' ? calibrate(raw) : raw;
-    // The order comes from relevance before the store's shift: the shift moves where hits stand
-    // against the thresholds, never which comes first.
-    const base = baseScore({ mode, settings, signals: d.signals, relevance, bestBm25, ranks, id: d.memory.id });
+  const summedScore = (d: Draft): number => {
     const { cooldown, recency, scope, exact } = d.factors;
-    const shifted = shiftRelevance(relevance, shift.shift);
-    return { raw, relevance: shifted * cooldown, score: base * cooldown * recency * scope * exact };
+    return calibrate(rawOf(d)) * cooldown * recency * scope * exact;
   };
 
   /**
-   * The ranking scores of a search the graph has spoken for (the query names an entity, vectors
-   * are on), by memory id: the fused order of fused-rank.ts — read over all the candidates, for
-   * their sessions' standing — × every factor; relevance stays as scoreOf says.
+   * Records the fused order's score of every candidate of a search the graph has spoken for (the
+   * query names an entity, vectors are on): fused-rank.ts, read over all the candidates for their
+   * sessions' standing.
    */
-  const fusedOf = (all: readonly Draft[]): Map<string, number> => {
+  const addFusedScores = (all: readonly Draft[]): void => {
     const scores = fusedScores(
       all.map((d) => ({
         features: {
@@ -292,36 +298,35 @@ export async function hybridSearch(request: HybridSearchRequest): Promise<Search
         session: d.memory.sessionId,
       })),
     );
-    return new Map(
-      all.map((d, i) => {
-        const { cooldown, recency, scope, exact } = d.factors;
-        return [d.memory.id, fusedBase(scores[i] ?? 0) * cooldown * recency * scope * exact];
-      }),
-    );
+    const scale = fusedScale(all.map((d, i) => ({ fused: scores[i] ?? 0, relevance: calibrate(rawOf(d)) })));
+    all.forEach((d, i) => {
+      d.signals.fused = { score: scores[i] ?? 0, ...scale };
+    });
   };
 
-  let fused = false;
   let drafts = await draft([...new Set([...lexical.map((hit) => hit.id), ...vector.map((hit) => hit.id)])]);
   if (followsGraph(mode, settings)) {
-    // The weights were fitted with meaning in the mix: without vectors the fixed sum ranks.
-    fused = graph !== null && queryVector !== null;
     drafts = await followGraph({
       store,
       filter,
       graph,
       drafts,
       draft,
-      score: (d) => scoreOf(d).score,
+      score: summedScore,
       bounded: request.bounded ?? false,
     });
+    // The weights were fitted with meaning in the mix: without vectors the fixed sum ranks.
+    if (graph !== null && queryVector !== null) addFusedScores(drafts);
   }
-  const fusedScore = fused ? fusedOf(drafts) : null;
   const hits = drafts.map((d): SearchHit => {
-    const { raw, relevance, score: summed } = scoreOf(d);
-    const score = fusedScore?.get(d.memory.id) ?? summed;
+    const raw = rawOf(d);
+    const { cooldown, recency, scope, exact } = d.factors;
+    const curved = curveRelevance({ mode, fusion: settings.fusion, signals: d.signals, raw, rrf: rrfOf(ranks, d.memory.id) });
+    const relevance = shiftRelevance(curved, shift.shift) * cooldown;
     return {
       memory: d.memory,
-      score,
+      // The one order every list shows (docs/search.md): relevance × the visible factors.
+      score: relevance * recency * scope * exact,
       relevance,
       raw,
       storeShift: shift.shift,
@@ -402,7 +407,8 @@ function rawRelevance(signals: SearchSignals, mode: SearchMode, hasVectors: bool
   const cosine = Math.max(0, signals.cosine ?? 0);
   switch (mode) {
     case 'bm25':
-      return signals.coverage;
+      // Saturated as in the hybrid score (calibration.ts): in [0, 1], in BM25's own order.
+      return saturatedBm25(signals.bm25);
     case 'dense':
       return cosine;
     case 'keyword':
@@ -412,19 +418,21 @@ function rawRelevance(signals: SearchSignals, mode: SearchMode, hasVectors: bool
   }
 }
 
-function baseScore(parts: {
-  mode: SearchMode;
-  settings: RetrievalSettings;
-  signals: SearchSignals;
-  relevance: number;
-  bestBm25: number;
-  ranks: { lexical: Map<string, number>; vector: Map<string, number> };
-  id: string;
-}): number {
-  const { mode, signals, relevance, bestBm25, ranks, id } = parts;
-  if (mode === 'bm25') return bestBm25 > 0 && signals.bm25 !== null ? signals.bm25 / bestBm25 : 0;
-  if (mode !== 'hybrid' || parts.settings.fusion === 'weighted') return relevance;
-  // Reciprocal-rank fusion, scaled so a memory first in both lists scores 1.
+/**
+ * A hit's relevance before the store's shift and the cooldown — what the order follows and the
+ * thresholds read: in a search the graph ranks, its fused score on the fused curve
+ * (fused-relevance.ts); in weighted hybrid search, the calibrated raw score; with reciprocal-rank
+ * fusion, the fused rank; in the other modes, the mode's own signal.
+ */
+function curveRelevance(parts: { mode: SearchMode; fusion: Fusion; signals: SearchSignals; raw: number; rrf: number }): number {
+  const { mode, signals, raw } = parts;
+  if (signals.fused !== null) return fusedRelevance(signals.fused.score, signals.fused);
+  if (mode !== 'hybrid') return raw;
+  return parts.fusion === 'rrf' ? parts.rrf : calibrate(raw);
+}
+
+/** Reciprocal-rank fusion of the memory's places in the two indexes' lists, scaled so a memory first in both scores 1. */
+function rrfOf(ranks: { lexical: Map<string, number>; vector: Map<string, number> }, id: string): number {
   const rrf = [ranks.lexical.get(id), ranks.vector.get(id)].reduce<number>(
     (sum, rank) => sum + (rank === undefined ? 0 : 1 / (RRF_K + rank)),
     0,

@@ -58,9 +58,18 @@ describe('the shift of one query', () => {
     expect(storeShift(spread(0.9, YOUNG_STORE.from)).shift).toBe(0);
   });
 
-  it('never takes relevance below 0', () => {
-    expect(shiftRelevance(0.1, 0.15)).toBe(0);
-    expect(shiftRelevance(0.7, 0.15)).toBeCloseTo(0.55, 10);
+  it('takes exactly the shift off a relevance at active recall threshold: what needed 0.6 + shift still reaches 0.6', () => {
+    expect(shiftRelevance(0.6 + 0.15, 0.15)).toBeCloseTo(0.6, 10);
+    expect(shiftRelevance(0.6, 0)).toBe(0.6);
+  });
+
+  it('scales every relevance of a search by one factor: no reordering, no zero, no ties', () => {
+    const relevances = [0.05, 0.1, 0.3, 0.55, 0.6, 0.9, 1];
+    const shifted = relevances.map((relevance) => shiftRelevance(relevance, 0.3));
+    const ratios = shifted.map((value, i) => value / (relevances[i] as number));
+    for (const ratio of ratios) expect(ratio).toBeCloseTo(ratios[0] as number, 12);
+    expect(Math.min(...shifted)).toBeGreaterThan(0);
+    expect(new Set(shifted).size).toBe(relevances.length);
   });
 });
 

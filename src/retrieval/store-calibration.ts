@@ -5,9 +5,10 @@
  * A query that scores high against much of the store is scoring high against memories that
  * cannot all be about it, so each search scores the query against a sample spread evenly over
  * the store, old and new alike (calibration-sample.ts), and reads the 90th percentile of those
- * relevances: when it is above REFERENCE, relevance is lowered by ALPHA × the excess — one
- * constant per query, so the order of the hits never changes, only where they stand against
- * the thresholds.
+ * relevances: when it is above REFERENCE, the shift is ALPHA × the excess, and relevance is
+ * scaled so that a memory at active recall's 0.6 loses exactly that much (shiftRelevance) — one
+ * factor per query, so the order of the hits never changes, only where they stand against the
+ * thresholds.
  *
  * REFERENCE 0.4 and ALPHA 0.5 were chosen in a replay on the LoCoMo and LongMemEval development
  * slices (the percentile over every memory of each store, which an even sample estimates);
@@ -19,6 +20,7 @@
 import { calibrate, CALIBRATION_CURVE, withCosine, wordSignal } from './calibration.js';
 import { type CalibrationSample, SAMPLE_SIZE, type SampleMember } from './calibration-sample.js';
 import { coverage } from './coverage.js';
+import { FUSED_SPREAD } from './fused-relevance.js';
 import { partOf, type QueryGraph } from './graph-recall.js';
 
 /** The share of the sample below the percentile read. */
@@ -39,7 +41,7 @@ export const YOUNG_STORE = { from: 50, full: 200 } as const;
 
 /** What the store's calibration did to one query, for hits and receipts. */
 export interface StoreShift {
-  /** Taken off calibrated relevance (before the cooldown); 0 when nothing was. */
+  /** The shift: what a relevance of 0.6 loses (shiftRelevance), before the cooldown; 0 when nothing is taken off. */
   shift: number;
   /** The 90th percentile of the query's relevance over the sample; null without a sample. */
   percentile: number | null;
@@ -77,9 +79,20 @@ function shiftAt(percentile: number, sampled: number): StoreShift {
   return { shift: weight * ALPHA * Math.max(0, percentile - REFERENCE), percentile, sampled, weight };
 }
 
-/** Calibrated relevance with the store's shift taken off, never below 0. */
+/**
+ * The relevance at which the shift takes off exactly its amount: active recall's threshold, so a
+ * memory that needed `0.6 + shift` to be injected before still does.
+ */
+export const SHIFT_PIVOT = 0.6;
+
+/**
+ * Calibrated relevance with the store's shift taken off: `relevance × 0.6 / (0.6 + shift)`. One
+ * factor per search, so it never reorders hits, never reaches 0 and never ties two of them; at
+ * 0.6 it takes off exactly `shift` (see SHIFT_PIVOT), a little less below, a little more above.
+ */
 export function shiftRelevance(relevance: number, shift: number): number {
-  return Math.max(0, relevance - shift);
+  if (!(shift > 0)) return relevance; // no correction: the curve's value to the bit
+  return (relevance * SHIFT_PIVOT) / (SHIFT_PIVOT + shift);
 }
 
 /** What a query brings to the sample: its words, vector, full-text scores and graph. */
@@ -201,8 +214,12 @@ export interface StoreCalibrationInfo {
   percentile: number;
   reference: number;
   alpha: number;
+  /** Relevance is scaled by `pivot / (pivot + shift)`: a relevance of `pivot` loses exactly the shift. */
+  pivot: number;
   /** The fixed curve's (raw score, relevance) points. */
   curve: readonly (readonly [number, number])[];
+  /** In a search the graph ranks, relevance falls to 1/e of the search's level this many fused points below the best hit (fused-relevance.ts). */
+  fusedSpread: number;
 }
 
 /** The calibration of a store whose sample is `sample`. */
@@ -218,6 +235,8 @@ export function describeStoreCalibration(sample: CalibrationSample, hasVectors: 
     percentile: SAMPLE_PERCENTILE,
     reference: REFERENCE,
     alpha: ALPHA,
+    pivot: SHIFT_PIVOT,
     curve: CALIBRATION_CURVE,
+    fusedSpread: FUSED_SPREAD,
   };
 }

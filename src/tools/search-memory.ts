@@ -47,8 +47,10 @@ export interface SearchMemoryResult {
   key: string | null;
   /** When the remembered thing happened (ISO 8601). */
   date: string;
-  /** Relevance in [0, 1]. */
+  /** The number the results are ordered by: relevance × recency × scope × exact match (about 0 to 1). */
   score: number;
+  /** Relevance in [0, 1]: how well the memory matches, before recency, scope and exact match. */
+  relevance: number;
   text: string;
   /** How the knowledge graph reached it ("Caroline → support group"), when it did. */
   via?: string;
@@ -59,7 +61,7 @@ export const searchMemoryTool = defineTool({
   description:
     'Search your long-term memory (facts, preferences, decisions, notes, past thoughts, solved tasks) by words and meaning. ' +
     'Use it before answering questions about prior work, decisions, dates, people, preferences or to-dos. ' +
-    `Returns up to ${TOOL_LIMITS.searchResults} entries, best first, each with id, kind, date and a relevance score from 0 to 1. ` +
+    `Returns up to ${TOOL_LIMITS.searchResults} entries, best first by score, each with id, kind, date, relevance (0 to 1) and score (relevance adjusted a little for recency, scope and exact matches). ` +
     'Memories you retrieved moments ago rank lower for a while, so searching again brings up other ones.',
   schema,
   async run(args, context) {
@@ -80,7 +82,8 @@ export const searchMemoryTool = defineTool({
       scope: hit.memory.scope,
       key: hit.memory.key,
       date: hit.memory.occurredAt,
-      score: Math.round(hit.relevance * 1000) / 1000,
+      score: Math.round(hit.score * 1000) / 1000,
+      relevance: Math.round(hit.relevance * 1000) / 1000,
       text: clip(hit.memory.text, TOOL_LIMITS.resultTextChars),
       ...(hit.via === null ? {} : { via: hit.via }),
     }));

@@ -38,6 +38,23 @@ describe('replacing a memory', () => {
     );
   });
 
+  it('keeps the tier, scope and tags of the memory a new version replaces', async () => {
+    const old = await runJson<ExportedMemory>(
+      ['add', 'We chose PostgreSQL for billing', '--kind', 'decision', '--tier', 'must', '--scope', 'project:b', '--tag', 'db'],
+      run(),
+    );
+    const next = await runJson<ExportedMemory>(
+      ['add', 'Billing moved to CockroachDB in May', '--kind', 'decision', '--supersedes', old.id],
+      run(),
+    );
+    expect(next).toMatchObject({ kind: 'decision', tier: 'must', scope: 'project:b', tags: ['db'] });
+    const told = await runJson<ExportedMemory>(
+      ['add', 'Billing is on YugabyteDB', '--tier', 'nice', '--supersedes', next.id],
+      run(),
+    );
+    expect(told).toMatchObject({ kind: 'decision', tier: 'nice', scope: 'project:b' });
+  });
+
   it('with the same --key in the same scope supersedes the previous keyed note', async () => {
     const first = await runJson<ExportedMemory>(['add', 'Release train leaves on Monday', '--key', 'release-day'], run());
     const other = await runJson<ExportedMemory>(

@@ -126,6 +126,17 @@ describe('the HTTP API', () => {
     expectApiError(await send(server.url, 'GET', '/v1/activity?day=yesterday'), 400, 'invalid_input', /day.*2026-01-31/);
   });
 
+  it("keeps the old memory's tier, kind and scope in a new version posted with supersedes", async () => {
+    const old = await send<MemoryBody>(server.url, 'POST', '/v1/memories', {
+      body: { text: 'Deploys go out on Tuesdays', kind: 'constraint', tier: 'must', scope: 'project:ops', tags: ['deploy'] },
+    });
+    const next = await send<MemoryBody>(server.url, 'POST', '/v1/memories', {
+      body: { text: 'Deploys go out on Wednesdays', supersedes: old.body.memory.id },
+    });
+    expect(next.status).toBe(201);
+    expect(next.body.memory).toMatchObject({ kind: 'constraint', tier: 'must', scope: 'project:ops', tags: ['deploy'] });
+  });
+
   it('searches by words', async () => {
     await send(server.url, 'POST', '/v1/memories', {
       body: { text: 'Never deploy on Fridays', kind: 'constraint', tier: 'must' },

@@ -19,9 +19,12 @@ export function memoryLine(memory: Memory): string {
   return `${head}  ${oneLine(memory.text, Math.max(30, WIDTH - head.length))}`;
 }
 
-/** ` 1. 0.82  01J…  decision/must  global  We chose PostgreSQL for billing` (relevance first). */
+/**
+ * ` 1. 0.82  01J…  decision/must  global  We chose PostgreSQL for billing`: the score first, the
+ * number the hits are ordered by (relevance × recency × scope × exact; `--json` has every part).
+ */
 export function hitLine(hit: SearchHit, rank: number): string {
-  const line = `${String(rank).padStart(2)}. ${hit.relevance.toFixed(2)}  ${memoryLine(hit.memory)}`;
+  const line = `${String(rank).padStart(2)}. ${hit.score.toFixed(2)}  ${memoryLine(hit.memory)}`;
   return hit.via === null ? line : `${line}\n      via ${hit.via}`;
 }
 

@@ -48,7 +48,7 @@ export function receiptScreen(receipt: Receipt): string {
 function entryLine(entry: ReceiptEntry, why?: string): string {
   const f = entry.factors;
   const numbers = f
-    ? `score ${f.score.toFixed(2)} ${f.raw === undefined ? '' : `raw ${f.raw.toFixed(2)} `}${f.storeShift ? `shift ${f.storeShift.toFixed(2)} ` : ''}rel ${f.relevance.toFixed(2)} cool ${f.cooldown.toFixed(2)} rep ${f.repeat.toFixed(2)} ` +
+    ? `score ${f.score.toFixed(2)} ${f.raw === undefined ? '' : `raw ${f.raw.toFixed(2)} `}${f.fused === undefined ? '' : `fused ${f.fused.score.toFixed(1)}/${f.fused.best.toFixed(1)} level ${f.fused.level.toFixed(2)} `}${f.storeShift ? `shift ${f.storeShift.toFixed(2)} ` : ''}rel ${f.relevance.toFixed(2)} cool ${f.cooldown.toFixed(2)} rep ${f.repeat.toFixed(2)} ` +
       `imp ${f.importance.toFixed(2)} nov ${f.novelty.toFixed(2)} exact ${f.exact.toFixed(2)}`
     : '';
   const head = `  ${(entry.lane ?? '-').padEnd(11)} ${entry.tier.padEnd(7)} ${OUTCOME_WORDS[entry.outcome].padEnd(20)} ${entry.id}`;

@@ -46,22 +46,22 @@ export const MemoryListResponse = z.strictObject({ memories: z.array(MemoryRecor
 /** What `DELETE` did. */
 export const ForgetResponse = z.strictObject({ id: z.string(), outcome: z.enum(['archived', 'deleted']) });
 
-/** One search result: the memory, its calibrated relevance in [0, 1], the score it was calibrated from, and why. */
+/** One search result: the memory, its score and calibrated relevance, what relevance was calibrated from, and why. */
 export const SearchHitRecord = z.strictObject({
   memory: MemoryRecord,
-  score: z.number(),
+  score: z.number().describe('The number hits are ordered by: relevance × recency × scope × exact (factors)'),
   relevance: z
     .number()
     .describe('Calibrated relevance in [0, 1]: what minRelevance and the recall thresholds are checked against'),
   raw: z
     .number()
     .describe(
-      'The score before calibration: in hybrid mode the raw hybrid score with the graph part added, which the calibration curve maps onto relevance; in the other modes the mode signal itself',
+      'The score before calibration: in hybrid mode the raw hybrid score with the graph part added, which the calibration curve maps onto relevance (unless signals.fused is set: then relevance is signals.fused.level × exp(−(best − score) / 22)); in the other modes the mode signal itself',
     ),
   storeShift: z
     .number()
     .describe(
-      "What the store's own calibration took off this search's relevance, the same for every hit: 0 on a young store, without vectors or outside hybrid mode",
+      "The store's own calibration of this search, the same for every hit: relevance is the curve's value × 0.6 / (0.6 + storeShift); 0 on a young store, without vectors or outside hybrid mode",
     ),
   signals: z.looseObject({}),
   factors: z.looseObject({}),
@@ -202,7 +202,7 @@ export const StatsResponse = z.strictObject({
       young: z.boolean(),
     })
     .describe(
-      "Per-store calibration: how many memories, spread evenly over the store, each search is scored against, the shift's weight from the store's size (young below 1), the percentile, reference and alpha, and the fixed curve",
+      "Per-store calibration: how many memories, spread evenly over the store, each search is scored against, the shift's weight from the store's size (young below 1), the percentile, reference, alpha and pivot (relevance × pivot / (pivot + shift)), the fixed curve, and the fused order's spread",
     ),
 });
 

@@ -77,7 +77,7 @@ describe('escaping', () => {
               relevance: 1,
               raw: 1,
               storeShift: 0,
-              signals: { bm25: 1, coverage: 1, cosine: 1, keyword: 1, graph: 1 },
+              signals: { bm25: 1, coverage: 1, cosine: 1, keyword: 1, graph: 1, fused: null },
               factors: { recency: 1, scope: 1, exact: 1, cooldown: 1 },
               via: `${IMAGE} → ${SCRIPT}`,
             },

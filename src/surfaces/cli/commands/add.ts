@@ -27,9 +27,15 @@ export function registerAdd(program: Command): void {
     .command('add')
     .description('store a memory (text from the arguments, or from standard input)')
     .argument('[text...]', 'the memory; omit it (or give -) to read standard input')
-    .addOption(new Option('-k, --kind <kind>', `what it is: ${KINDS.join(', ')}`).default('note'))
-    .addOption(new Option('-t, --tier <tier>', `how important to keep: ${TIERS.join(', ')}`).default('unknown'))
-    .option('-s, --scope <scope>', 'visibility scope, e.g. user:alice or project:x', 'global')
+    // No defaults here: the engine fills them, and a new version (--supersedes) keeps the old one's.
+    .addOption(new Option('-k, --kind <kind>', `what it is: ${KINDS.join(', ')} (default: note, or the superseded memory's)`))
+    .addOption(
+      new Option(
+        '-t, --tier <tier>',
+        `how important to keep: ${TIERS.join(', ')} (default: unknown, or the superseded memory's)`,
+      ),
+    )
+    .option('-s, --scope <scope>', "visibility scope, e.g. user:alice or project:x (default: global, or the superseded memory's)")
     .option('--tag <tags>', 'a tag (repeat, or separate with commas)', collect)
     .option('--key <key>', 'name of a keyed note; a new memory with the same key replaces it')
     .option('--abstract <sentence>', 'one-sentence summary used by intrusive recall')
@@ -57,7 +63,7 @@ Examples:
         kind: options.kind,
         tier: options.tier,
         scope: options.scope,
-        tags: options.tag ?? [],
+        tags: options.tag,
         key: options.key,
         abstract: options.abstract,
         context: options.context,
@@ -65,8 +71,8 @@ Examples:
         source: options.source,
         supersedes: options.supersedes,
         occurredAt: options.occurredAt,
-        pinned: options.pinned ?? false,
-        hardRule: options.hardRule ?? false,
+        pinned: options.pinned,
+        hardRule: options.hardRule,
         data: options.data === undefined ? undefined : parseData(options.data),
       } as MemoryInput;
       const memory = await withEngram(command, { mustExist: false }, (engram) => engram.remember(input));

@@ -50,7 +50,7 @@ function calibrationLine(c: EngramStats['calibration']): string {
   if (!c.active) return `${curve} (no embedder: the store's own correction needs vectors)`;
   if (c.weight === 0)
     return `young store (${c.sampled} ${c.sampled === 1 ? 'memory' : 'memories'}): the ${curve} alone until ${c.youngStore.from}`;
-  const shift = `− ${c.alpha} × (p${c.percentile * 100} of the query over the sample − ${c.reference})`;
   const weight = c.young ? ` × ${c.weight.toFixed(2)} (young store: full at ${c.youngStore.full})` : '';
-  return `${curve}, then ${shift}${weight}; sample: ${c.sampled} memories spread over the store`;
+  const shift = `shift = ${c.alpha} × (p${c.percentile * 100} of the query over the sample − ${c.reference})${weight}`;
+  return `${curve}, then × ${c.pivot} / (${c.pivot} + shift), ${shift}; sample: ${c.sampled} memories spread over the store`;
 }

@@ -1,6 +1,6 @@
 /**
  * The memories table: one row per memory with its labels and the start of its text; on a
- * search, the relevance and the signals and factors behind each score.
+ * search, the score the hits are ordered by and the signals and factors behind it.
  */
 import type { SearchHit } from '../../../index.js';
 import { formatScore, formatTime, oneLine } from '../format.js';
@@ -8,14 +8,14 @@ import { memoryHref } from '../links.js';
 import type { MemoryRow } from '../loaders/memory-list.js';
 import { MemoryBadges } from './badges.js';
 
-/** Memories as table rows; `search` adds the relevance column. */
+/** Memories as table rows; `search` adds the score column (the number the hits are ordered by). */
 export function MemoryTable(props: { rows: readonly MemoryRow[]; search: boolean }) {
   if (props.rows.length === 0) return <p class="muted">No memories match.</p>;
   return (
     <table class="memories">
       <thead>
         <tr>
-          {props.search && <th class="num">Relevance</th>}
+          {props.search && <th class="num">Score</th>}
           <th>Memory</th>
           <th>Scope</th>
           <th>Occurred</th>
@@ -24,7 +24,7 @@ export function MemoryTable(props: { rows: readonly MemoryRow[]; search: boolean
       <tbody>
         {props.rows.map(({ memory, hit }) => (
           <tr>
-            {props.search && <td class="num">{formatScore(hit?.relevance)}</td>}
+            {props.search && <td class="num">{formatScore(hit?.score)}</td>}
             <td>
               <div>
                 <MemoryBadges memory={memory} />
@@ -51,8 +51,11 @@ export function HitDetail(props: { hit: SearchHit }) {
   return (
     <div class="muted">
       <small>
-        score {formatScore(hit.score)} · raw {formatScore(hit.raw)} → relevance {formatScore(hit.relevance)}
-        {hit.storeShift > 0 && ` (store shift −${formatScore(hit.storeShift)})`} · signals: bm25{' '}
+        score {formatScore(hit.score)} = relevance {formatScore(hit.relevance)} × the factors · relevance from{' '}
+        {signals.fused === null
+          ? `raw ${formatScore(hit.raw)}`
+          : `fused ${signals.fused.score.toFixed(1)} (best ${signals.fused.best.toFixed(1)}, level ${formatScore(signals.fused.level)})`}
+        {hit.storeShift > 0 && ` (store shift ${formatScore(hit.storeShift)})`} · signals: bm25{' '}
         {signals.bm25 === null ? '—' : signals.bm25.toFixed(2)}, coverage {formatScore(signals.coverage)}, cosine{' '}
         {formatScore(signals.cosine)}, keyword {formatScore(signals.keyword)}, graph {formatScore(signals.graph)} · factors:
         recency {formatScore(factors.recency)}, scope {formatScore(factors.scope)}, exact {formatScore(factors.exact)}, cooldown{' '}
