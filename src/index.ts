@@ -19,7 +19,7 @@ export { backupDatabase } from './engram/backup.js';
 export type { DoctorOptions } from './engram/doctor.js';
 export { doctorDatabase } from './engram/doctor.js';
 export type { Progress, ProgressListener } from './engram/embed-batches.js';
-export type { EngramStats, OpenEngramOptions } from './engram/engram.js';
+export type { EngramStats, OpenEngramOptions, ReindexSummary } from './engram/engram.js';
 export { Engram, openEngram } from './engram/engram.js';
 export type { ImportOptions, ImportSummary } from './engram/import-records.js';
 export type { EngramErrorCode } from './errors.js';
