@@ -21,6 +21,8 @@ import datesPlugin from 'compromise-dates';
 export interface TaggedTerm {
   text: string;
   tags: string[];
+  /** Whether it is the first word of its sentence, where a capital letter says nothing. */
+  sentenceStart: boolean;
 }
 
 /** A date phrase as the dates plugin found it, with its range in UTC timestamps when it could resolve it. */
@@ -49,7 +51,7 @@ interface World {
 }
 interface JsonPhrase {
   text: string;
-  terms: TaggedTerm[];
+  terms: { text: string; tags: string[]; index?: [number, number] }[];
 }
 interface DatePhrase {
   text: string;
@@ -142,7 +144,9 @@ function resolveDates(whole: Doc, today: string): LibraryDate[] {
 export function analyseText(text: string, today: string): TextAnalysis {
   const doc = nlp(text);
   return {
-    properNouns: (doc.match('(#ProperNoun|#Acronym)+').json() as JsonPhrase[]).map((phrase) => phrase.terms),
+    properNouns: (doc.match('(#ProperNoun|#Acronym)+').json() as JsonPhrase[]).map((phrase) =>
+      phrase.terms.map((term) => ({ text: term.text, tags: term.tags, sentenceStart: term.index?.[1] === 0 })),
+    ),
     people: texts(doc.people()),
     places: texts(doc.places()),
     organizations: texts(doc.organizations()),
