@@ -90,3 +90,12 @@ export function extractionFaults(turns: readonly DatasetTurn[]): string[] {
   }
   return faults;
 }
+
+/** One half of the LongMemEval-S slice's turns (0: the first, 1: the rest), or undefined without the data. */
+export async function longMemEvalHalf(half: 0 | 1): Promise<DatasetTurn[] | undefined> {
+  const bench = findBenchFolder();
+  if (bench === undefined) return undefined;
+  const turns = await longMemEvalTurns(path.join(bench, 'longmemeval', 'longmemeval-s-dev.json'));
+  const middle = Math.ceil(turns.length / 2);
+  return half === 0 ? turns.slice(0, middle) : turns.slice(middle);
+}

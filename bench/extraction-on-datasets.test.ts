@@ -9,8 +9,9 @@
  * checkout (or beside one of its parent folders), where CI and developers have it. Without that
  * folder there is nothing to read, and the tests are skipped, saying so.
  *
- * Cost: ~10,000 turns at 1–15 ms each. LongMemEval's are long (the extractor reads the first
- * 2,000 characters), so its file is read in extraction-on-longmemeval.test.ts, which vitest runs beside this one.
+ * Cost: ~10,000 turns at 1–15 ms each, ~50 s of one core in all. LongMemEval's turns are long
+ * (the extractor reads the first 2,000 characters), so its two halves have files of their own
+ * (extraction-on-longmemeval-*-half.test.ts), which vitest runs beside this one.
  */
 import path from 'node:path';
 
