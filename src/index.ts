@@ -19,7 +19,7 @@ export { backupDatabase } from './engram/backup.js';
 export type { DoctorOptions } from './engram/doctor.js';
 export { doctorDatabase } from './engram/doctor.js';
 export type { Progress, ProgressListener } from './engram/embed-batches.js';
-export type { EngramStats, OpenEngramOptions, WriteOptions } from './engram/engram.js';
+export type { EngramStats, OpenEngramOptions, ReindexSummary, WriteOptions } from './engram/engram.js';
 export { Engram, openEngram } from './engram/engram.js';
 export type { ImportOptions, ImportSummary, RecordPosition } from './engram/import-records.js';
 export type { EngramErrorCode } from './errors.js';

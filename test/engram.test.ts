@@ -345,7 +345,12 @@ describe('embeddings', () => {
     expect(error.message).toMatch(/indexed with no embedder .* run `engram reindex`/);
     expect((await errorOf(local.remember('another'))).code).toBe('embedder_mismatch');
 
-    expect(await local.reindex()).toEqual({ memories: 1, embedder: 'local:universal-sentence-encoder-lite', dimensions: 512 });
+    expect(await local.reindex()).toEqual({
+      memories: 1,
+      embedder: 'local:universal-sentence-encoder-lite',
+      dimensions: 512,
+      extractionFailures: 0,
+    });
     const [top] = await local.search('which database for billing');
     expect(top?.memory.text).toBe('We chose PostgreSQL for billing');
     expect(top?.signals.cosine).toBeGreaterThan(0);

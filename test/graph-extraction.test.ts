@@ -52,7 +52,13 @@ describe('extraction on write', () => {
     expect(await mentionsOf(memory.id)).toEqual(['mention date:2023-05-07', 'mention place:Boston', 'speaker person:Caroline']);
     const view = await engram.graph.openNodes(['Caroline', 'Boston']);
     expect(view.relations).toEqual([{ from: 'Caroline', to: 'Boston', relationType: 'talks_about' }]);
-    expect((await engram.stats()).graph).toEqual({ entities: 3, relations: 1, invalidatedRelations: 0, mentions: 3 });
+    expect((await engram.stats()).graph).toEqual({
+      entities: 3,
+      relations: 1,
+      invalidatedRelations: 0,
+      mentions: 3,
+      extractionFailures: 0,
+    });
     await engram.close();
   });
 
@@ -81,28 +87,32 @@ describe('extraction on write', () => {
 
   it('ends the relations a superseded memory stated, and keeps the new ones', async () => {
     const engram = await open();
-    const old = await engram.remember({ text: 'Caroline said, "I live in Boston."', key: 'home' });
-    await engram.remember({ text: 'Caroline said, "I live in Denver now."', key: 'home' });
+    const old = await engram.remember({ text: 'Caroline said, "I live in Boston. Theo visits."', key: 'home' });
+    await engram.remember({ text: 'Caroline said, "I live in Denver now. Theo visits."', key: 'home' });
     expect(await mentionsOf(old.id)).toEqual([]);
     const view = await engram.graph.openNodes(['Caroline', 'Boston', 'Denver']);
-    expect(view.relations).toEqual([{ from: 'Caroline', to: 'Denver', relationType: 'talks_about' }]);
-    expect((await engram.stats()).graph).toMatchObject({ relations: 1, invalidatedRelations: 1 });
+    expect(view.relations).toEqual([
+      { from: 'Caroline', to: 'Theo', relationType: 'talks_about' },
+      { from: 'Caroline', to: 'Denver', relationType: 'talks_about' },
+    ]);
+    // The ended relation to Theo stays; Boston, which only the old memory named, went with its own.
+    expect(view.entities.map((entity) => entity.name)).toEqual(['Caroline', 'Denver']);
+    expect((await engram.stats()).graph).toMatchObject({ relations: 2, invalidatedRelations: 1 });
     await engram.close();
   });
 
-  it('removes the mentions of a forgotten memory, archived or deleted, and keeps the entities', async () => {
+  it('removes the mentions of a forgotten memory, archived or deleted, and the entities it alone named', async () => {
     const engram = await open();
     const archived = await engram.remember(TURN);
-    const deleted = await engram.remember('Melanie said, "Paris was lovely."');
+    const deleted = await engram.remember('Melanie said, "Paris was lovely, Boston too."');
     await engram.forget(archived.id);
     await engram.forget(deleted.id, { hard: true });
     expect(await mentionsOf(archived.id)).toEqual([]);
     expect(await mentionsOf(deleted.id)).toEqual([]);
-    expect((await engram.graph.openNodes(['Boston', 'Paris'])).entities.map((entity) => entity.name)).toEqual([
-      'Boston',
-      'Paris',
-    ]);
-    expect((await engram.graph.openNodes(['Caroline', 'Boston'])).relations).toEqual([]);
+    expect((await engram.graph.readGraph()).entities).toEqual([]);
+    expect((await engram.stats()).graph).toMatchObject({ entities: 0, relations: 0, invalidatedRelations: 0, mentions: 0 });
+    await engram.restore(archived.id);
+    expect(await mentionsOf(archived.id)).toEqual(['mention date:2023-05-07', 'mention place:Boston', 'speaker person:Caroline']);
     await engram.close();
   });
 

@@ -35,6 +35,36 @@ describe('engram.graph', () => {
     expect(entities).toEqual([{ name: 'Alice', entityType: 'person', observations: ['Prefers short answers'] }]);
   });
 
+  it('ignores create_entities for a name extraction made, observations too, and keeps it from then on', async () => {
+    const turn = await engram.remember('Alice said, "I moved to Lyon last spring."');
+    expect(await engram.graph.createEntities([{ name: 'alice', entityType: 'robot', observations: ['Is a robot'] }])).toEqual([]);
+    expect((await engram.graph.openNodes(['Alice'])).entities).toEqual([
+      { name: 'Alice', entityType: 'person', observations: [] },
+    ]);
+    expect(await engram.graph.addObservations([{ entityName: 'alice', contents: ['Prefers short answers'] }])).toEqual([
+      { entityName: 'Alice', addedObservations: ['Prefers short answers'] },
+    ]);
+
+    await engram.forget(turn.id, { hard: true });
+    // Lyon was extraction's alone; Alice the user created by name (and observed).
+    expect((await engram.graph.openNodes(['Alice', 'Lyon'])).entities).toEqual([
+      { name: 'Alice', entityType: 'person', observations: ['Prefers short answers'] },
+    ]);
+    expect((await engram.stats()).graph).toMatchObject({ entities: 1, relations: 0, invalidatedRelations: 0, mentions: 0 });
+  });
+
+  it('removes what extraction made when its last memory is deleted or forgotten, and keeps an entity created by hand', async () => {
+    const [kept, gone] = await engram.rememberMany(['Theo flew to Dublin.', 'Theo met Nina in Oslo.']);
+    await engram.graph.createEntities([{ name: 'Nina', entityType: 'person' }]);
+
+    await engram.forget(gone?.id as string, { hard: true });
+    expect((await engram.graph.readGraph()).entities.map((entity) => entity.name)).toEqual(['Theo', 'Dublin', 'Nina']);
+    await engram.forget(kept?.id as string);
+    expect((await engram.graph.readGraph()).entities.map((entity) => entity.name)).toEqual(['Nina']);
+    await engram.restore(kept?.id as string);
+    expect((await engram.graph.readGraph()).entities.map((entity) => entity.name)).toEqual(['Nina', 'Theo', 'Dublin']);
+  });
+
   it('relates entities by name, skips duplicates, and refuses unknown names', async () => {
     await engram.graph.createEntities([
       { name: 'Alice', entityType: 'person' },

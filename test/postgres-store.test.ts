@@ -234,7 +234,8 @@ describe('PostgresStore word statistics', () => {
       await client.connect();
       await client.query(`DROP INDEX memories_spread; DROP TABLE search_statistics; DROP FUNCTION engram_search_statistics_added,
         engram_search_statistics_removed, engram_search_statistics_changed, engram_memory_changed CASCADE;
-        DROP TABLE memory_change_count; DELETE FROM engram_schema WHERE version >= 4`);
+        DROP TABLE memory_change_count; DROP TABLE extraction_failures; ALTER TABLE entities DROP COLUMN origin;
+        DELETE FROM engram_schema WHERE version >= 4`);
       await client.end();
       const upgraded = new PostgresStore(first.url);
       try {

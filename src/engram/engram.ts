@@ -52,6 +52,7 @@ import type { ForgetOutcome, ToolEngine } from '../tools/tool-engine.js';
 import { type ActivityLine, forgottenLine, importedLine, rememberedLine, restoredLine, updatedLine } from './activity-lines.js';
 import { describeMessages } from './describe-messages.js';
 import { embedMemories, type ProgressListener } from './embed-batches.js';
+import type { Extractor } from './graph-extraction.js';
 import { GraphSync } from './graph-sync.js';
 import { planGraphImport, writeGraphImport } from './import-graph.js';
 import { importError, type ImportOptions, type ImportSummary, parseImport } from './import-records.js';
@@ -81,6 +82,11 @@ export interface OpenEngramOptions {
   ids?: IdGenerator;
   /** Tenant used when a call names none. @default config `store.tenant` */
   tenant?: string;
+  /**
+   * @internal The graph extractor run on every write (tests inject one that fails).
+   * @default the offline extractor of `src/graph/`
+   */
+  extractor?: Extractor;
   /** Refuse to create a database that does not exist yet (read-only commands). @default false */
   mustExist?: boolean;
 }
@@ -98,6 +104,16 @@ export interface EngramStats extends StoreStats {
   graph: GraphCounts;
   /** How relevance is calibrated on this store: its sample, whether it is young, the curve. */
   calibration: StoreCalibrationInfo;
+}
+
+/** What `reindex` did. */
+export interface ReindexSummary {
+  /** Memories re-embedded and re-extracted, of every tenant. */
+  memories: number;
+  embedder: string;
+  dimensions: number;
+  /** Memories whose graph extraction failed again (they stay counted in `stats().graph.extractionFailures`). */
+  extractionFailures: number;
 }
 
 /** Opens an Engram engine: `const engram = await openEngram({ path: '.engram/engram.db' })`. */
@@ -128,6 +144,7 @@ export async function openEngram(options: OpenEngramOptions = {}): Promise<Engra
     ids: options.ids ?? ulidGenerator(clock),
     tenant: options.tenant ?? config.store.tenant,
     path: options.store || postgres ? null : file,
+    extractor: options.extractor,
   });
 }
 
@@ -174,6 +191,7 @@ export class Engram implements ToolEngine {
     ids: IdGenerator;
     tenant: string;
     path: string | null;
+    extractor?: Extractor | undefined;
   }) {
     this.config = parts.config;
     this.store = parts.store;
@@ -189,6 +207,7 @@ export class Engram implements ToolEngine {
       clock: parts.clock,
       ids: parts.ids,
       enabled: parts.config.graph.extract,
+      extractor: parts.extractor,
     });
     this.unloggedGraph = new EngramKnowledgeGraph({
       store: parts.store,
@@ -318,12 +337,12 @@ export class Engram implements ToolEngine {
     if (textChanged) await assertCompatible(this.store, this.embedder);
     const vectors = textChanged ? await this.embedMemories([next]) : null;
     const reextract = textChanged || next.occurredAt !== current.occurredAt || next.kind !== current.kind;
-    const graph = reextract ? await this.graphSync.prepare([next]) : [];
+    const graph = reextract ? await this.graphSync.prepare([next]) : { extractions: [], failures: [] };
     await this.store.commit({
       update: [textChanged ? { memory: next, vector: vectors?.[0] ?? null } : { memory: next }],
     });
     this.samples.clear();
-    if (reextract) await this.graphSync.record(this.tenant, graph, graph.length === 0 ? [next.id] : []);
+    if (reextract) await this.graphSync.record(this.tenant, graph, graph.extractions.length === 0 ? [next.id] : []);
     await this.logActivity(updatedLine(current, next));
     return next;
   }
@@ -523,9 +542,11 @@ export class Engram implements ToolEngine {
 
   /**
    * Re-embeds every memory (of every tenant) with the configured embedder and swaps the vector
-   * index in one transaction. Needed after changing the embedder; safe to interrupt.
+   * index in one transaction, then extracts every memory's graph again (which retries the ones
+   * whose extraction failed, and applies the current extractor to memories stored before it).
+   * Needed after changing the embedder; safe to interrupt.
    */
-  async reindex(onProgress?: ProgressListener): Promise<{ memories: number; embedder: string; dimensions: number }> {
+  async reindex(onProgress?: ProgressListener): Promise<ReindexSummary> {
     this.assertOpen();
     const all: Memory[] = [];
     for await (const memory of this.store.iterateAllMemories()) all.push(memory);
@@ -539,10 +560,10 @@ export class Engram implements ToolEngine {
       info,
       vectors ? all.map((memory, i) => ({ id: memory.id, vector: vectors[i] as Float32Array })) : [],
     );
-    // Memories stored before extraction existed (or with it off) get their graph now.
-    await this.graphSync.reextract(all);
+    // Memories stored before extraction existed (or with it off), or whose extraction failed, get their graph now.
+    const graph = await this.graphSync.reextract(all);
     onProgress?.({ phase: 'writing', done: all.length, total: all.length });
-    return { memories: all.length, embedder: info.model, dimensions: info.dimensions };
+    return { memories: all.length, embedder: info.model, dimensions: info.dimensions, extractionFailures: graph.failed };
   }
 
   /**

@@ -1,21 +1,41 @@
 /**
  * Extraction on write: what `src/graph/` finds in a memory — entities with their role, the
  * speaker's `talks_about` relations, resolved dates — mapped onto the store's graph records.
- * The NLP library is loaded on first use only, so commands that never write pay nothing for it.
+ * It is best effort: a memory whose extraction throws is reported as a failure (and stored all
+ * the same by the caller), never an error of the write. The NLP library is loaded on first use
+ * only, so commands that never write pay nothing for it.
  */
 import type { Extraction, ExtractionInput } from '../graph/extraction.js';
 import { entityKey } from '../model/graph.js';
 import type { Kind, Memory } from '../model/memory.js';
-import type { GraphExtraction } from '../store/store.js';
+import type { ExtractionFailure, GraphExtraction } from '../store/store.js';
 
 /** Extracts one memory's graph. */
 export type Extractor = (input: ExtractionInput) => Extraction;
+
+/** What extraction made of some memories: the graph of each it could read, and each it could not. */
+export interface PreparedGraph {
+  extractions: GraphExtraction[];
+  failures: ExtractionFailure[];
+}
+
+/** A failure as one line a person can read (`RangeError: Invalid time value`). */
+export function describeFailure(error: unknown): string {
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return text.replace(/\s+/g, ' ').trim().slice(0, 500);
+}
 
 let loading: Promise<Extractor> | null = null;
 
 /** The extractor, loaded once per process. */
 export function loadExtractor(): Promise<Extractor> {
-  loading ??= import('../graph/extract.js').then((module) => module.extractGraph);
+  loading ??= import('../graph/extract.js').then(
+    (module) => module.extractGraph,
+    (error: unknown) => {
+      loading = null; // the next write tries again
+      throw error;
+    },
+  );
   return loading;
 }
 
@@ -71,12 +91,32 @@ export function toGraphExtraction(memory: Memory, extraction: Extraction, newId:
   };
 }
 
-/** Extracts every memory that has something of its own to extract. */
-export async function extractMemories(memories: readonly Memory[], newId: () => string): Promise<GraphExtraction[]> {
+/**
+ * Extracts every memory that has something of its own to extract, with `extract` (default: the
+ * offline extractor). A memory it throws on is a failure, not an error: the others go on.
+ */
+export async function extractMemories(
+  memories: readonly Memory[],
+  newId: () => string,
+  extract?: Extractor,
+): Promise<PreparedGraph> {
   const wanted = memories.filter(isExtracted);
-  if (wanted.length === 0) return [];
-  const extract = await loadExtractor();
-  return wanted.map((memory) =>
-    toGraphExtraction(memory, extract({ text: memory.text, speaker: speakerOf(memory), occurredAt: memory.occurredAt }), newId),
-  );
+  const prepared: PreparedGraph = { extractions: [], failures: [] };
+  if (wanted.length === 0) return prepared;
+  let extractor: Extractor;
+  try {
+    extractor = extract ?? (await loadExtractor());
+  } catch (error) {
+    // Without its library nothing can be extracted: every memory is a failure, none an error.
+    return { extractions: [], failures: wanted.map((memory) => ({ memoryId: memory.id, error: describeFailure(error) })) };
+  }
+  for (const memory of wanted) {
+    try {
+      const found = extractor({ text: memory.text, speaker: speakerOf(memory), occurredAt: memory.occurredAt });
+      prepared.extractions.push(toGraphExtraction(memory, found, newId));
+    } catch (error) {
+      prepared.failures.push({ memoryId: memory.id, error: describeFailure(error) });
+    }
+  }
+  return prepared;
 }

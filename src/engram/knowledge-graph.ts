@@ -35,9 +35,20 @@ export class EngramKnowledgeGraph implements KnowledgeGraph {
   async createEntities(entities: readonly GraphEntityInput[]): Promise<GraphEntity[]> {
     const { store, tenant } = this.start();
     const names = entities.map((entity) => requireName(entity.name, 'entity name'));
-    // As the reference server does, an entity whose name exists is left as it is (facts go in
-    // with add_observations): only new names are written, and only they are returned.
-    const taken = new Set((await store.findEntities(tenant, names)).map((entity) => entityKey(entity.name)));
+    // As the reference server does, an entity whose name exists is left as it is, its type and
+    // observations too (facts go in with add_observations): only new names are written, and only
+    // they are returned. One extraction made becomes the user's, so it stays when no memory names it.
+    const keys = new Set(names.map(entityKey));
+    const existing = (await store.findEntities(tenant, names)).filter((entity) => keys.has(entityKey(entity.name)));
+    const extracted = existing.filter((entity) => entity.origin === 'extracted');
+    if (extracted.length > 0) {
+      await store.upsertEntities(
+        tenant,
+        extracted.map(({ id, name, type }) => ({ id, name, type, origin: 'user' })),
+        this.now(),
+      );
+    }
+    const taken = new Set(existing.map((entity) => entityKey(entity.name)));
     const inputs = entities.flatMap((entity, i) => {
       const name = names[i] as string;
       if (taken.has(entityKey(name))) return [];

@@ -2,9 +2,11 @@
  * Dates as Engram stores them: the dates plugin's resolutions cut to UTC days, cleaned of the
  * times of day and durations it also reports, and widened where the words are vague ("two
  * weeks ago" is that week, not one exact day). The conventions are written down in
- * test/fixtures/extraction-sample.json, which measures them.
+ * test/fixtures/extraction-sample.json, which measures them. A range that starts or ends
+ * outside the supported days (calendar.ts: years 0001–9999), or that the plugin resolved to
+ * something that is not a day ("6000 years ago" comes back as year -3977), is dropped.
  */
-import { grainOf, monthOf, weekOf, yearOf } from './calendar.js';
+import { grainOf, isSupportedDay, monthOf, weekOf, yearOf } from './calendar.js';
 import type { ExtractedDate } from './extraction.js';
 import type { LibraryDate } from './nlp.js';
 import { resolveDatePhrase } from './nlp.js';
@@ -28,8 +30,18 @@ function widen(text: string, start: string, end: string): [string, string] {
   return [start, end];
 }
 
-function toDate(text: string, from: string, to: string): ExtractedDate {
-  const [start, end] = widen(text, from.slice(0, 10), to.slice(0, 10));
+/** The plugin's timestamp cut to its day, when it is one Engram keeps (`-003977-03-13T…` is not). */
+function dayOf(timestamp: string): string | undefined {
+  const day = timestamp.slice(0, 10);
+  return isSupportedDay(day) ? day : undefined;
+}
+
+function toDate(text: string, from: string, to: string): ExtractedDate | undefined {
+  const [first, last] = [dayOf(from), dayOf(to)];
+  if (first === undefined || last === undefined || first > last) return undefined;
+  const [start, end] = widen(text, first, last);
+  // Widening can step past the last supported day (the week of 9999-12-31 ends in 10000).
+  if (!isSupportedDay(start) || !isSupportedDay(end)) return undefined;
   return { text, start, end, grain: grainOf(start, end) };
 }
 
@@ -46,7 +58,7 @@ export function normaliseDates(found: readonly LibraryDate[], today: string): Ex
     const resolved = boundary || !raw.start ? resolveDatePhrase(phrase, today)[0] : raw;
     if (!resolved?.start || !resolved.end) continue;
     const date = toDate(phrase, resolved.start, resolved.end);
-    if (date.start > date.end) continue;
+    if (!date) continue;
     if (!dates.some((seen) => seen.start === date.start && seen.end === date.end)) dates.push(date);
   }
   return dates;

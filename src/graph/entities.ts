@@ -3,10 +3,13 @@
  * as written (possessive and title cut off, the titled form kept as an alias) and typed from
  * the parser's people, places and organisations. Precision comes first, because recall follows
  * these names: kinship words ("Dad"), month and weekday names, demonyms, pronoun contractions
- * ("I've") and lower-case words the tagger called proper are dropped, and a name that only contains a person's or place's
- * name ("Tate Modern", "Boston Marathon") is a thing, not that person or place.
+ * ("I've") and lower-case words the tagger called proper are dropped, so is a capitalised word
+ * that only looks like a name (name-evidence.ts: "May", "Can", "Sonntag", "Uhr"), and a name
+ * that only contains a person's or place's name ("Tate Modern", "Boston Marathon") is a thing,
+ * not that person or place.
  */
 import type { EntityType } from './extraction.js';
+import { nameContext, readsAsName } from './name-evidence.js';
 import type { TaggedTerm, TextAnalysis } from './nlp.js';
 import { lexiconTags } from './nlp.js';
 
@@ -60,13 +63,19 @@ function typeOf(name: string, terms: readonly TaggedTerm[], analysis: TextAnalys
   return 'thing';
 }
 
-/** The entities `analysis` names, once each, in order of appearance. */
-export function collectEntities(analysis: TextAnalysis): NamedEntity[] {
+/** The entities `analysis` of `text` names, once each, in order of appearance. */
+export function collectEntities(analysis: TextAnalysis, text: string): NamedEntity[] {
   const entities: NamedEntity[] = [];
   const seen = new Set<string>();
+  const tagged = new Set(
+    [...analysis.people, ...analysis.places, ...analysis.organizations].map((span) =>
+      nameKey(span.replace(/[^\p{L}\p{N}]+$/u, '')),
+    ),
+  );
+  const context = nameContext(text, analysis.properNouns, (key) => tagged.has(key));
   for (const terms of analysis.properNouns) {
     const run = cleanRun(terms);
-    if (!run) continue;
+    if (!run || !readsAsName(run.words, terms, context)) continue;
     const name = run.words.join(' ');
     const key = nameKey(name);
     if (seen.has(key)) continue;

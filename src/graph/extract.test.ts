@@ -50,6 +50,23 @@ describe('extractGraph: named entities', () => {
   });
 });
 
+describe('extractGraph: words that only look like names', () => {
+  it.each([
+    ['May I ask what time it is?', []],
+    ['It was fun. Im so happy, but They said no.', []],
+    ['What a day! So we left.', []],
+    ['Also, I bought a Tesla in March.', ['Tesla:thing']],
+    ['We use GitHub at the US office.', ['GitHub:organization', 'US:place']],
+    ['Die Datenbank Backups laufen jeden Sonntag um 3 Uhr.', []],
+    ['Das Meeting ist um 10 Uhr im Büro.', []],
+    ['Am Montag treffe ich Anna in Berlin.', ['Anna:person', 'Berlin:place']],
+    ['Lundi, nous allons à Paris avec Marie.', ['Paris:place', 'Marie:person']],
+    ['Domingo fuimos a Madrid con Carlos.', ['Madrid:place', 'Carlos:person']],
+  ])('finds in %j only %j', (text, expected) => {
+    expect(names(text)).toEqual(expected);
+  });
+});
+
 describe('extractGraph: dates resolved against occurredAt', () => {
   it.each([
     ['I went to the lake yesterday.', '2024-03-12', '2024-03-12', 'day'],

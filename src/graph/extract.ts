@@ -40,7 +40,7 @@ export function extractGraph({ text, speaker, occurredAt }: ExtractionInput): Ex
   if (split.speaker) entities.push({ name: split.speaker, type: 'person', role: 'speaker' });
   // A month or weekday the tagger called a name ("May 2") is part of a date, not an entity.
   const dateWords = new Set(analysis.dates.flatMap((date) => words(date.text)));
-  for (const entity of collectEntities(analysis)) {
+  for (const entity of collectEntities(analysis, split.body)) {
     if (nameKey(entity.name) === speakerKey || words(entity.name).every((word) => dateWords.has(word))) continue;
     entities.push({ ...entity, role: 'mention' });
   }

@@ -21,6 +21,8 @@ import datesPlugin from 'compromise-dates';
 export interface TaggedTerm {
   text: string;
   tags: string[];
+  /** Whether it is the first word of its sentence, where a capital letter says nothing. */
+  sentenceStart: boolean;
 }
 
 /** A date phrase as the dates plugin found it, with its range in UTC timestamps when it could resolve it. */
@@ -49,7 +51,7 @@ interface World {
 }
 interface JsonPhrase {
   text: string;
-  terms: TaggedTerm[];
+  terms: { text: string; tags: string[]; index?: [number, number] }[];
 }
 interface DatePhrase {
   text: string;
@@ -78,12 +80,57 @@ world.methods.one.parseMatch = (pattern, options, w) => {
 
 const DAY_OF_MONTH = /\b\d{1,2}(?:st|nd|rd|th)\b/i;
 
+/** Days in one of each unit a count of time can be given in, at most (a month of 31, a year of 366). */
+const UNIT_DAYS: Readonly<Record<string, number>> = {
+  second: 1 / 86_400,
+  sec: 1 / 86_400,
+  minute: 1 / 1_440,
+  min: 1 / 1_440,
+  hour: 1 / 24,
+  day: 1,
+  week: 7,
+  wk: 7,
+  weekend: 7,
+  fortnight: 14,
+  month: 31,
+  quarter: 92,
+  season: 92,
+  year: 366,
+  decade: 3_660,
+  century: 36_600,
+  centurie: 36_600,
+  millennium: 366_000,
+  millennia: 366_000,
+};
+/**
+ * Ten thousand years, in days: a count of time reaching further than this from any day of years
+ * 0001–9999 lands on none of them (calendar.ts), so it is never a date Engram keeps.
+ */
+const FARTHEST_DAYS = 3_660_000;
+
+/**
+ * The counts of time in `doc` ("99999999999 days") that reach past every supported day. The
+ * dates plugin steps through a count of days month by month, so one such phrase would hold a
+ * write for minutes; they are taken out before it runs (they could name no kept date anyway).
+ */
+function farCounts(doc: Doc): Doc {
+  return doc.match('#Value+ #Duration').filter((view) => {
+    const phrase = view as Doc;
+    const count = (phrase.numbers().get() as unknown[])[0];
+    const unit = phrase.match('#Duration').text('normal').replace(/s$/, '');
+    const days = UNIT_DAYS[unit] ?? 1;
+    return typeof count === 'number' && !(Math.abs(count) * days <= FARTHEST_DAYS);
+  }) as Doc;
+}
+
 const texts = (view: { json(): unknown }): string[] => (view.json() as JsonPhrase[]).map((phrase) => phrase.text);
 
 function resolveDates(whole: Doc, today: string): LibraryDate[] {
   // Only the sentences with a date word go through the dates pass: its cost grows with length.
   const dated = whole.if('#Date');
-  const doc = dated.found ? dated : whole;
+  let doc = (dated.found ? dated : whole) as Doc;
+  const far = farCounts(doc);
+  if (far.found) doc = doc.not(far) as Doc;
   doc.compute('dates');
   const found = (doc as unknown as DatesDoc).dates({ today, timezone: 'UTC' }).json();
   const dates: LibraryDate[] = [];
@@ -97,7 +144,9 @@ function resolveDates(whole: Doc, today: string): LibraryDate[] {
 export function analyseText(text: string, today: string): TextAnalysis {
   const doc = nlp(text);
   return {
-    properNouns: (doc.match('(#ProperNoun|#Acronym)+').json() as JsonPhrase[]).map((phrase) => phrase.terms),
+    properNouns: (doc.match('(#ProperNoun|#Acronym)+').json() as JsonPhrase[]).map((phrase) =>
+      phrase.terms.map((term) => ({ text: term.text, tags: term.tags, sentenceStart: term.index?.[1] === 0 })),
+    ),
     people: texts(doc.people()),
     places: texts(doc.places()),
     organizations: texts(doc.organizations()),

@@ -13,6 +13,15 @@ export type KnownEntityType = (typeof ENTITY_TYPES)[number];
 /** A known type or any caller-given string. */
 export type EntityType = KnownEntityType | (string & {});
 
+/**
+ * Who made an entity: `extracted` by Engram from a memory's text, or `user`, made on purpose
+ * (the graph tools, `engram graph add`, the library). Engram removes an extracted entity once
+ * nothing holds it (no memory names it, it has no observation and no live relation); a user's
+ * entity stays until deleted. Creating an extracted entity by name, or adding an observation
+ * to it, makes it the user's.
+ */
+export type EntityOrigin = 'extracted' | 'user';
+
 /** Something memories talk about. Its name is its identity within a tenant (matched case-insensitively). */
 export interface Entity {
   /** Hard isolation boundary: an entity of another tenant with the same name is another entity. */
@@ -25,6 +34,8 @@ export interface Entity {
   aliases: string[];
   /** Free-text facts about the entity, in the order they were added, without duplicates. */
   observations: string[];
+  /** Who made it, which decides whether Engram removes it once nothing holds it. */
+  origin: EntityOrigin;
   createdAt: string;
   updatedAt: string;
 }

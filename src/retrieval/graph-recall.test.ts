@@ -10,6 +10,7 @@ const entity = (id: string, name: string, type = 'person'): Entity => ({
   type,
   aliases: [],
   observations: [],
+  origin: 'extracted',
   createdAt: '2025-01-01T00:00:00.000Z',
   updatedAt: '2025-01-01T00:00:00.000Z',
 });

@@ -30,3 +30,20 @@ export const REPAIR_COMMAND = 'engram doctor --repair';
 export function repairable(check: DoctorCheck, message: string, what: string): DoctorFinding {
   return { check, status: 'problem', message, fix: `${REPAIR_COMMAND} ${what}` };
 }
+
+/**
+ * A notice of the memories whose graph extraction failed: not a fault of the database (they
+ * are stored and searchable), but the graph lacks them until `engram reindex` extracts them.
+ */
+export function extractionFailureNotice(count: number, newest: readonly { id: string; error: string }[]): DoctorFinding {
+  const latest = newest[0] ? `; the latest: ${newest[0].error}` : '';
+  return {
+    check: 'graph',
+    status: 'notice',
+    message: `graph extraction failed for ${plural(count, 'memory', 'memories')}${examples(
+      newest.map((row) => row.id),
+      count,
+    )}: they are stored and searchable, but the graph does not name them${latest}`,
+    fix: 'engram reindex extracts every memory again; engram log shows each failure',
+  };
+}

@@ -6,9 +6,12 @@
  *
  * Lifetimes: purging a memory removes its mentions and clears `memoryId` on the relations it
  * sourced (the fact outlives its source unless a caller ends it); deleting an entity removes its
- * relations and mentions and leaves every memory alone.
+ * relations and mentions and leaves every memory alone. An entity extraction made (`origin`
+ * `extracted`) is removed, with its ended relations, by the write that leaves nothing holding
+ * it: no mention, no observation, no live relation (re-extraction, removing mentions, purging
+ * memories, deleting or ending relations, removing observations). A user's entity stays.
  */
-import type { Entity, EntityType, Mention, MentionRole, Relation } from '../model/graph.js';
+import type { Entity, EntityOrigin, EntityType, Mention, MentionRole, Relation } from '../model/graph.js';
 import type { MemoryFilter } from './memory-filter.js';
 
 /** An entity to create, or to merge into the stored entity of the same name. */
@@ -22,6 +25,11 @@ export interface EntityInput {
   aliases?: readonly string[];
   /** Added to the stored observations (exact duplicates dropped). @default [] */
   observations?: readonly string[];
+  /**
+   * Who makes it. A new entity keeps it; `user` also makes a stored extracted entity the user's
+   * (it is never turned back). @default 'user'
+   */
+  origin?: EntityOrigin;
 }
 
 /** Observations to add to or remove from one entity. */
@@ -48,12 +56,19 @@ export interface RelationInput {
 /** What extraction found in one memory, with entities named rather than identified. */
 export interface GraphExtraction {
   memoryId: string;
-  /** Upserted as `upsertEntities` does. */
+  /** Upserted as `upsertEntities` does, as `extracted` entities. */
   entities: readonly EntityInput[];
   /** The memory's mentions, by entity name or alias (of `entities` or already stored). */
   mentions: readonly { name: string; role: MentionRole }[];
   /** Relations the memory states, by entity name or alias; their source is this memory. */
   relations: readonly { id: string; from: string; to: string; type: string; validFrom?: string | null }[];
+}
+
+/** A memory whose graph extraction failed: it is stored, its graph is not. */
+export interface ExtractionFailure {
+  memoryId: string;
+  /** What went wrong, one line. */
+  error: string;
 }
 
 /** Which relations to list. */
@@ -93,6 +108,8 @@ export interface GraphCounts {
   relations: number;
   invalidatedRelations: number;
   mentions: number;
+  /** Memories whose graph extraction failed since it last succeeded for them (`engram reindex` retries them). */
+  extractionFailures: number;
 }
 
 /** Entities, relations and mentions, per tenant. */
@@ -140,11 +157,17 @@ export interface GraphStore {
   /**
    * Records what extraction found, one memory at a time, all in one transaction: upserts the
    * entities, replaces the memory's mentions, and replaces the relations it sourced (an unchanged
-   * relation keeps its id). Memories not stored (or purged meanwhile) are skipped; a name that
-   * matches no entity is `invalid_input`. Returns how many memories were recorded.
+   * relation keeps its id), and clears a recorded extraction failure of the memory. Memories not
+   * stored (or purged meanwhile) are skipped; a name that matches no entity is `invalid_input`.
+   * Returns how many memories were recorded.
    */
   recordExtractions(tenant: string, extractions: readonly GraphExtraction[], at: string): Promise<number>;
-  /** Removes every mention by these memories (forgetting them). Returns how many were removed. */
+  /**
+   * Records that extraction failed for these memories (replacing an earlier failure of the same
+   * memory); memories not stored are skipped. Returns how many were recorded.
+   */
+  recordExtractionFailures(tenant: string, failures: readonly ExtractionFailure[], at: string): Promise<number>;
+  /** Removes every mention by these memories (forgetting them), and their recorded extraction failures. Returns how many mentions were removed. */
   removeMentions(tenant: string, memoryIds: readonly string[]): Promise<number>;
   /**
    * The mentions of these entities by memories `filter` admits (live ones by default), entity by

@@ -24,6 +24,7 @@ export type { ActivityLog, ActivityQuery } from './activity-log.js';
 export type { EmbeddingCache } from './embedding-cache.js';
 export type {
   EntityInput,
+  ExtractionFailure,
   GraphCounts,
   GraphExtraction,
   GraphPage,

@@ -71,7 +71,7 @@ const names = (field: string, hint: string) => list(field, entityName('name'), L
 export const GRAPH_REQUEST_SCHEMAS = {
   create_entities: z.strictObject({
     entities: list('entities', GraphEntitySchema, L.itemsPerCall, 'list the entities to create').describe(
-      'The entities to create. Names that exist already are left as they are.',
+      'The entities to create. An entity whose name exists already is ignored, its observations too: use add_observations for it.',
     ),
   }),
   create_relations: z.strictObject({

@@ -51,7 +51,10 @@ export interface GraphPageRequest {
 
 /** The graph operations, one per tool of the MCP reference memory server. */
 export interface KnowledgeGraph {
-  /** Creates the entities whose names are new; returns those (existing names are left as they are). */
+  /**
+   * Creates the entities whose names are new; returns those. An existing name is ignored, its
+   * observations too (the MCP reference memory server's rule; `addObservations` adds facts).
+   */
   createEntities(entities: readonly GraphEntityInput[]): Promise<GraphEntity[]>;
   /** Creates relations between existing entities; returns the new ones (duplicates are skipped). */
   createRelations(relations: readonly GraphRelation[]): Promise<GraphRelation[]>;

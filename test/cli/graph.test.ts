@@ -3,12 +3,12 @@
  * block a person reads (or the tool's JSON with --json), and a mistake is one `engram:` line
  * that changes nothing.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { expectOneLineError, LEXICAL, makeTempDir, runCli, runJson, runOk } from './helpers.js';
+import { expectOneLineError, LEXICAL, makeTempDir, runCli, runJson, runOk, syntheticRecord } from './helpers.js';
 
 describe('engram graph', () => {
   let dir: string;
@@ -21,7 +21,7 @@ describe('engram graph', () => {
 
   it('adds, relates, observes, shows, searches and pages through entities', async () => {
     expect(await graph('add', 'Alice', '--type', 'person', '-o', 'Prefers short answers, always')).toBe(
-      'created Alice (person)\n',
+      'created Alice (person) with 1 observation\n',
     );
     await graph('add', 'Acme', '-t', 'organization');
     expect(await graph('add', 'alice', '--type', 'robot')).toMatch(/^alice is already in the graph: unchanged/);
@@ -91,10 +91,57 @@ describe('engram graph', () => {
     expect(hits.map((hit) => hit.via)).toEqual(['Caroline', null]);
   });
 
+  it('adds an observation to an entity extraction made, keeps it when its memory is deleted, and drops what only that memory named', async () => {
+    const id = (await runOk(['add', 'Alice said, "I moved to Lyon last spring."', '--json'], run())).match(/"id": "(\w+)"/)?.[1];
+    expect(await graph('show', 'Alice', 'Lyon')).toBe(
+      'Alice (person)\n  → talks_about Lyon\n\nLyon (place)\n  ← Alice talks_about\n',
+    );
+
+    expect(await graph('add', 'Alice', '--observation', 'Prefers short answers')).toBe(
+      'Alice is already in the graph: added 1 observation\n',
+    );
+    expect(await graph('add', 'alice', '-t', 'robot', '-o', 'Prefers short answers')).toBe(
+      'Alice is already in the graph and already has this observation\n',
+    );
+    expect(await runJson(['graph', 'add', 'Alice', '-o', 'Speaks French'], run())).toEqual({
+      entities: [],
+      results: [{ entityName: 'Alice', addedObservations: ['Speaks French'] }],
+    });
+
+    await runOk(['forget', '--hard', id as string], run());
+    expect(await graph('show', 'Alice')).toBe('Alice (person)\n  - Prefers short answers\n  - Speaks French\n');
+    expectOneLineError(await runCli(['graph', 'show', 'Lyon'], run()), /no entity named Lyon/);
+  });
+
+  it('stores text whose dates reach past year 9999 or before year 1, alone and in an import', async () => {
+    const text = 'Writing emerged about 6000 years ago.';
+    await runOk(['add', text], run());
+    const file = path.join(dir, 'import.jsonl');
+    writeFileSync(
+      file,
+      [
+        syntheticRecord(1, { text: 'About 5000 or 6000 years ago the wheel spread.' }),
+        syntheticRecord(2, { text: 'Theo lives in Dublin.' }),
+      ]
+        .map((record) => JSON.stringify(record))
+        .join('\n'),
+    );
+    await runOk(['import', file], run());
+
+    expect((await runJson<{ text: string }[]>(['list'], run())).map((memory) => memory.text).sort()).toEqual(
+      ['About 5000 or 6000 years ago the wheel spread.', 'Theo lives in Dublin.', text].sort(),
+    );
+    expect(await runOk(['stats'], run())).toMatch(
+      /^graph\s+2 entities, 0 relations \(0 ended\), 2 mentions; no failed extraction$/m,
+    );
+    expect(await runJson(['stats'], run())).toMatchObject({ graph: { entities: 2, extractionFailures: 0 } });
+  });
+
   it('refuses mistakes with one line, and changes nothing', async () => {
     // Reading or relating in a database that does not exist creates none.
     expectOneLineError(await runCli(['graph', 'show', 'Alice'], run()), /no Engram database/);
     expectOneLineError(await runCli(['graph', 'relate', 'A', 'knows', 'B'], run()), /no Engram database/);
+    expectOneLineError(await runCli(['graph', 'add', 'Alice', '-o', 'Likes tea'], run()), /no Engram database/);
     expect(existsSync(path.join(dir, '.engram'))).toBe(false);
 
     await graph('add', 'Alice', '--type', 'person');
@@ -102,7 +149,7 @@ describe('engram graph', () => {
     const mistakes: [string[], RegExp][] = [
       [['relate', 'Alice', 'knows', 'Globex'], /no entity named Globex: create it first with engram graph add/],
       [['observe', 'Bob', 'Likes tea'], /no entity named Bob/],
-      [['add', 'Bob'], /required option '-t, --type <type>'/],
+      [['add', 'Bob'], /Bob is not in the graph: give its type to create it, e.g. engram graph add "Bob" --type person/],
       [['add', ' ', '--type', 'person'], /the entity name is empty/],
       [['add', 'Bob', '--type', ''], /--type is empty/],
       [['show', 'Nobody'], /no entity named Nobody: find names with engram graph search or list/],

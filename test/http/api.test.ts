@@ -241,13 +241,14 @@ describe('the HTTP API', () => {
       '/v1/receipts',
     );
     expect(Array.isArray(receipts.receipts)).toBe(true);
-    const stats = expectDocumented<{ live: number; embedder: string }>(
+    const stats = expectDocumented<{ live: number; embedder: string; graph: { extractionFailures: number } }>(
       await call('GET', '/v1/stats', '/v1/stats'),
       'get',
       '/v1/stats',
     );
     expect(stats.embedder).toBe('none');
     expect(stats.live).toBeGreaterThan(0);
+    expect(stats.graph.extractionFailures).toBe(0);
     expect(stats).not.toHaveProperty('path');
   });
 

@@ -32,6 +32,7 @@ export function graphEntitiesContract(current: () => GraphTestStore): void {
         type: 'person',
         aliases: ['Ali'],
         observations: ['likes green tea'],
+        origin: 'user',
         createdAt: at(),
         updatedAt: at(),
       };
@@ -63,6 +64,7 @@ export function graphEntitiesContract(current: () => GraphTestStore): void {
         type: 'person',
         aliases: ['Ali', 'Allie'],
         observations: ['likes tea', 'lives in Paris'],
+        origin: 'user',
         createdAt: at(),
         updatedAt: at(5),
       });

@@ -103,7 +103,13 @@ export function graphMentionsContract(current: () => GraphTestStore): void {
         await store.listMentionsOfEntities({ tenant: TENANT, includeArchived: true }, ['e-alice'], { limitPerEntity: 10 }),
       ).toEqual([mention('m2', 'e-alice', 'speaker')]);
       expect(await store.listRelations(TENANT, ['e-alice'])).toMatchObject([{ id: 'r-m1', memoryId: null }]);
-      expect(await store.countGraph(TENANT)).toEqual({ entities: 2, relations: 1, invalidatedRelations: 0, mentions: 2 });
+      expect(await store.countGraph(TENANT)).toEqual({
+        entities: 2,
+        relations: 1,
+        invalidatedRelations: 0,
+        mentions: 2,
+        extractionFailures: 0,
+      });
     });
   });
 }

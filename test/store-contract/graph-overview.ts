@@ -59,9 +59,27 @@ export function graphOverviewContract(current: () => GraphTestStore): void {
         at(),
       );
 
-      expect(await store.countGraph(TENANT)).toEqual({ entities: 2, relations: 1, invalidatedRelations: 1, mentions: 4 });
-      expect(await store.countGraph(OTHER_TENANT)).toEqual({ entities: 1, relations: 0, invalidatedRelations: 0, mentions: 1 });
-      expect(await store.countGraph('nobody')).toEqual({ entities: 0, relations: 0, invalidatedRelations: 0, mentions: 0 });
+      expect(await store.countGraph(TENANT)).toEqual({
+        entities: 2,
+        relations: 1,
+        invalidatedRelations: 1,
+        mentions: 4,
+        extractionFailures: 0,
+      });
+      expect(await store.countGraph(OTHER_TENANT)).toEqual({
+        entities: 1,
+        relations: 0,
+        invalidatedRelations: 0,
+        mentions: 1,
+        extractionFailures: 0,
+      });
+      expect(await store.countGraph('nobody')).toEqual({
+        entities: 0,
+        relations: 0,
+        invalidatedRelations: 0,
+        mentions: 0,
+        extractionFailures: 0,
+      });
     });
   });
 }

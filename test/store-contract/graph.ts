@@ -6,6 +6,7 @@
 import { graphEntitiesContract } from './graph-entities.js';
 import { graphExtractionContract } from './graph-extraction.js';
 import type { GraphTestStore } from './graph-fixtures.js';
+import { graphLifetimesContract } from './graph-lifetimes.js';
 import { graphMentionsContract } from './graph-mentions.js';
 import { graphOverviewContract } from './graph-overview.js';
 import { graphRelationsContract } from './graph-relations.js';
@@ -17,4 +18,5 @@ export function graphStoreContract(current: () => GraphTestStore): void {
   graphExtractionContract(current);
   graphMentionsContract(current);
   graphOverviewContract(current);
+  graphLifetimesContract(current);
 }

@@ -5,9 +5,11 @@
  * these links (migration 1), so a break means they were bypassed — a restore with triggers
  * disabled, `session_replication_role = replica` — and the repair removes what points nowhere
  * (a relation whose memory is gone is kept, its source cleared, as its key's ON DELETE does).
+ * It also tells of the memories whose graph extraction failed (a notice, as SQLite's).
  */
-import { GRAPH_LINKS } from '../sql/doctor-links.js';
-import { changesOf, countOf, findingsOf, plural, type PostgresDoctorPart, repairable } from './doctor-part.js';
+import { extractionFailureNotice } from '../doctor-wording.js';
+import { EXTRACTION_FAILURES, GRAPH_LINKS } from '../sql/doctor-links.js';
+import { changesOf, countOf, findingsOf, hasTables, plural, type PostgresDoctorPart, repairable } from './doctor-part.js';
 
 export const graphPart: PostgresDoctorPart = {
   check: 'graph',
@@ -22,11 +24,16 @@ export const graphPart: PostgresDoctorPart = {
     const problems = broken.length > 0 ? [repairable('graph', `broken links: ${broken.join(', ')}`, 'removes them')] : [];
     const entities = await countOf(db, `SELECT count(*) AS n FROM entities`);
     const mentions = await countOf(db, `SELECT count(*) AS n FROM mentions`);
-    return findingsOf(
-      'graph',
-      problems,
-      `${plural(entities, 'entity', 'entities')} and ${plural(mentions, 'mention')}, every link whole`,
-    );
+    const failures = (await hasTables(db, ['extraction_failures'])) ? await countOf(db, EXTRACTION_FAILURES.count) : 0;
+    const newest = failures > 0 ? ((await db.query(EXTRACTION_FAILURES.newest)).rows as { id: string; error: string }[]) : [];
+    return [
+      ...findingsOf(
+        'graph',
+        problems,
+        `${plural(entities, 'entity', 'entities')} and ${plural(mentions, 'mention')}, every link whole`,
+      ),
+      ...(failures > 0 ? [extractionFailureNotice(failures, newest)] : []),
+    ];
   },
 
   async repair(db) {

@@ -8,7 +8,7 @@ import { InvalidInputError } from '../../errors.js';
 import { type Entity, entityKey } from '../../model/graph.js';
 import { mergeAliases, mergeObservations } from '../graph-lists.js';
 import type { EntityInput, ObservationChange } from '../graph-store.js';
-import { type EntityRow, rowToEntity, searchTextOf } from '../sqlite/graph-rows.js';
+import { claims, type EntityRow, rowToEntity, searchTextOf } from '../sqlite/graph-rows.js';
 import type { Queryable } from './connection.js';
 import { Params } from './filter-clause.js';
 
@@ -23,8 +23,8 @@ export async function upsertEntity(db: Queryable, tenant: string, input: EntityI
     const observations = mergeObservations([], input.observations ?? []);
     const fields = { name: input.name.trim(), type: input.type, aliases, observations };
     const inserted = await db.query(
-      `INSERT INTO entities (tenant, id, name, name_key, type, aliases, observations, search_text, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) RETURNING *`,
+      `INSERT INTO entities (tenant, id, name, name_key, type, aliases, observations, search_text, origin, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10) RETURNING *`,
       [
         tenant,
         input.id,
@@ -34,6 +34,7 @@ export async function upsertEntity(db: Queryable, tenant: string, input: EntityI
         JSON.stringify(aliases),
         JSON.stringify(observations),
         searchTextOf(fields),
+        input.origin ?? 'user',
         at,
       ],
     );
@@ -44,9 +45,15 @@ export async function upsertEntity(db: Queryable, tenant: string, input: EntityI
   const entity = rowToEntity(existing);
   const aliases = mergeAliases(key, entity.aliases, input.aliases ?? []);
   const observations = mergeObservations(entity.observations, input.observations ?? []);
-  if (aliases.length === entity.aliases.length && observations.length === entity.observations.length) return existing;
+  const row = claims(input, existing) ? await claimEntity(db, existing.rowid) : existing;
+  if (aliases.length === entity.aliases.length && observations.length === entity.observations.length) return row;
   await insertAliasKeys(db, tenant, existing.rowid, aliases.slice(entity.aliases.length));
-  return writeLists(db, existing, aliases, observations, at);
+  return writeLists(db, row, aliases, observations, at);
+}
+
+/** Makes the entity with this rowid the user's (see EntityOrigin). */
+async function claimEntity(db: Queryable, rowid: number): Promise<EntityRow> {
+  return (await db.query(`UPDATE entities SET origin = 'user' WHERE rowid = $1 RETURNING *`, [rowid])).rows[0] as EntityRow;
 }
 
 /** The entities of `tenant` with these ids, in the order asked for, each once. */
@@ -98,7 +105,10 @@ export async function deleteEntityRows(db: Queryable, tenant: string, ids: reado
   return result.rowCount ?? 0;
 }
 
-/** Adds or removes observations on each named entity; returns what changed, per known entity. */
+/**
+ * Adds or removes observations on each named entity; returns what changed, per known entity.
+ * Adding makes an extracted entity the user's; the caller removes one left unheld by removing.
+ */
 export async function changeObservations(
   db: Queryable,
   tenant: string,
@@ -120,6 +130,8 @@ export async function changeObservations(
     const changed =
       mode === 'add' ? observations.slice(entity.observations.length) : entity.observations.filter((o) => gone.has(o));
     if (changed.length > 0) await writeLists(db, row, entity.aliases, observations, at);
+    // Adding facts to an entity is making it one's own; it is kept from then on.
+    if (mode === 'add' && row.origin === 'extracted') await claimEntity(db, row.rowid);
     done.push({ entityId: change.entityId, observations: changed });
   }
   return done;

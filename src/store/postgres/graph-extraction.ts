@@ -1,7 +1,9 @@
 /**
- * Recording what extraction found in one memory, in PostgreSQL: its entities upserted, its
- * mentions replaced and the relations it states replaced (an unchanged one keeps its row and id),
- * by the rules of ../sqlite/graph-extraction.ts. The caller wraps it in a transaction.
+ * Recording what extraction found in one memory, in PostgreSQL: its entities upserted (as
+ * extracted ones), its mentions replaced and the relations it states replaced (an unchanged one
+ * keeps its row and id), an extracted entity only the old text held removed and a recorded
+ * failure cleared, by the rules of ../sqlite/graph-extraction.ts. The caller wraps it in a
+ * transaction.
  */
 import { InvalidInputError } from '../../errors.js';
 import { entityKey } from '../../model/graph.js';
@@ -9,14 +11,19 @@ import type { GraphExtraction } from '../graph-store.js';
 import { msOrNull } from '../sqlite/graph-rows.js';
 import type { Queryable } from './connection.js';
 import { upsertEntity } from './graph-entities.js';
+import { clearExtractionFailures } from './graph-failures.js';
 import { insertRelation, memoryRowidOf, replaceMentions } from './graph-relations.js';
+import { entitiesHeldBy, removeUnheldEntities } from './graph-unheld.js';
 
 /** Records one memory's extraction; returns false when the memory is not stored. */
 export async function recordExtraction(db: Queryable, tenant: string, extraction: GraphExtraction, at: number): Promise<boolean> {
   const memoryRowid = await memoryRowidOf(db, tenant, extraction.memoryId);
   if (memoryRowid === null) return false;
+  const held = await entitiesHeldBy(db, [memoryRowid]);
   const known = new Map<string, number>();
-  for (const input of extraction.entities) known.set(entityKey(input.name), (await upsertEntity(db, tenant, input, at)).rowid);
+  for (const input of extraction.entities) {
+    known.set(entityKey(input.name), (await upsertEntity(db, tenant, { ...input, origin: 'extracted' }, at)).rowid);
+  }
   const resolve = async (name: string): Promise<number> => {
     const key = entityKey(name);
     const held = known.get(key);
@@ -63,5 +70,7 @@ export async function recordExtraction(db: Queryable, tenant: string, extraction
   for (const relation of stated) {
     if (!kept.has(keyOf(relation))) await insertRelation(db, tenant, relation, at);
   }
+  await clearExtractionFailures(db, [memoryRowid]);
+  await removeUnheldEntities(db, held);
   return true;
 }

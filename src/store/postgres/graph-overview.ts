@@ -40,9 +40,16 @@ export async function countGraphRows(db: Queryable, tenant: string): Promise<Gra
     `SELECT (SELECT count(*) FROM entities WHERE tenant = $1) AS entities,
        (SELECT count(*) FROM relations WHERE tenant = $1 AND invalidated_at IS NULL) AS relations,
        (SELECT count(*) FROM relations WHERE tenant = $1 AND invalidated_at IS NOT NULL) AS invalidated,
-       (SELECT count(*) FROM entities e JOIN mentions x ON x.entity_rowid = e.rowid WHERE e.tenant = $1) AS mentions`,
+       (SELECT count(*) FROM entities e JOIN mentions x ON x.entity_rowid = e.rowid WHERE e.tenant = $1) AS mentions,
+       (SELECT count(*) FROM extraction_failures f JOIN memories m ON m.rowid = f.memory_rowid WHERE m.tenant = $1) AS failures`,
     [tenant],
   );
-  const row = result.rows[0] as { entities: number; relations: number; invalidated: number; mentions: number };
-  return { entities: row.entities, relations: row.relations, invalidatedRelations: row.invalidated, mentions: row.mentions };
+  const row = result.rows[0] as { entities: number; relations: number; invalidated: number; mentions: number; failures: number };
+  return {
+    entities: row.entities,
+    relations: row.relations,
+    invalidatedRelations: row.invalidated,
+    mentions: row.mentions,
+    extractionFailures: row.failures,
+  };
 }

@@ -19,6 +19,8 @@ import {
 } from '../sqlite/graph-rows.js';
 import type { Queryable } from './connection.js';
 import { filterClause, Params } from './filter-clause.js';
+import { clearExtractionFailures } from './graph-failures.js';
+import { entitiesHeldBy, memoryRowids, removeUnheldEntities } from './graph-unheld.js';
 
 /** A relation to write, with its ends and source resolved to rowids. */
 export interface ResolvedRelation {
@@ -123,12 +125,22 @@ export async function relationsFrom(
   return (result.rows as RelationRow[]).map(rowToRelation);
 }
 
+/** Deletes relations by id; an extracted entity they alone held goes with them. */
 export async function deleteRelationRows(db: Queryable, tenant: string, ids: readonly string[]): Promise<number> {
-  const result = await db.query(`DELETE FROM relations WHERE tenant = $1 AND id = ANY($2::text[])`, [tenant, [...ids]]);
+  const result = await db.query(
+    `DELETE FROM relations WHERE tenant = $1 AND id = ANY($2::text[]) RETURNING from_rowid AS "from", to_rowid AS "to"`,
+    [tenant, [...ids]],
+  );
+  await removeUnheldEntities(db, endsOf(result.rows));
   return result.rowCount ?? 0;
 }
 
-/** Ends the live relations the memories of `tenant` with these ids stated. */
+/** Both ends of the relations a statement returned (`from`, `to`). */
+function endsOf(rows: readonly unknown[]): number[] {
+  return (rows as { from: number; to: number }[]).flatMap((row) => [row.from, row.to]);
+}
+
+/** Ends the live relations the memories of `tenant` with these ids stated; an extracted entity they alone held goes. */
 export async function invalidateRelationRows(
   db: Queryable,
   tenant: string,
@@ -137,9 +149,11 @@ export async function invalidateRelationRows(
 ): Promise<number> {
   const result = await db.query(
     `UPDATE relations SET invalidated_at = $1 WHERE invalidated_at IS NULL AND memory_rowid IN (
-       SELECT rowid FROM memories WHERE tenant = $2 AND id = ANY($3::text[]))`,
+       SELECT rowid FROM memories WHERE tenant = $2 AND id = ANY($3::text[]))
+     RETURNING from_rowid AS "from", to_rowid AS "to"`,
     [at, tenant, [...memoryIds]],
   );
+  await removeUnheldEntities(db, endsOf(result.rows));
   return result.rowCount ?? 0;
 }
 
@@ -162,12 +176,17 @@ export async function replaceMentions(
   );
 }
 
-/** Removes the mentions made by these memories of `tenant`. */
+/**
+ * Removes the mentions made by these memories of `tenant`, and their recorded extraction
+ * failures (a forgotten memory is not extracted); an extracted entity they alone held goes.
+ */
 export async function removeMentionRows(db: Queryable, tenant: string, memoryIds: readonly string[]): Promise<number> {
-  const result = await db.query(
-    `DELETE FROM mentions WHERE memory_rowid IN (SELECT rowid FROM memories WHERE tenant = $1 AND id = ANY($2::text[]))`,
-    [tenant, [...memoryIds]],
-  );
+  const rowids = await memoryRowids(db, tenant, memoryIds);
+  if (rowids.length === 0) return 0;
+  const held = await entitiesHeldBy(db, rowids);
+  const result = await db.query(`DELETE FROM mentions WHERE memory_rowid = ANY($1::integer[])`, [rowids]);
+  await clearExtractionFailures(db, rowids);
+  await removeUnheldEntities(db, held);
   return result.rowCount ?? 0;
 }
 

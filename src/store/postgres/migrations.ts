@@ -321,6 +321,24 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
       await rewriteSearchWords(db, { onlySegmented: true });
     },
   },
+  {
+    version: 8,
+    description: 'the graph: who made each entity, and the memories whose extraction failed',
+    sql: `
+      -- As SQLite's migration 11: 'extracted' entities are removed once nothing holds them; an
+      -- entity without observations that a memory names was made by extraction, every other
+      -- one is kept as the user's.
+      ALTER TABLE entities ADD COLUMN origin text NOT NULL DEFAULT 'user';
+      UPDATE entities e SET origin = 'extracted'
+        WHERE observations = '[]' AND EXISTS (SELECT 1 FROM mentions x WHERE x.entity_rowid = e.rowid);
+      -- One row per memory whose extraction failed, until it succeeds (engram reindex retries).
+      CREATE TABLE extraction_failures (
+        memory_rowid integer PRIMARY KEY REFERENCES memories (rowid) ON DELETE CASCADE,
+        error text NOT NULL,
+        failed_at bigint NOT NULL
+      );
+    `,
+  },
 ];
 
 /** The schema version this build writes. */

@@ -17,6 +17,7 @@ import { MEMORY_COLUMNS, type MemoryRow, memoryToParams, rowToMemory } from '../
 import type {
   ActivationRecord,
   EntityInput,
+  ExtractionFailure,
   GraphCounts,
   GraphExtraction,
   GraphPage,
@@ -52,6 +53,7 @@ import {
   upsertEntity,
 } from './graph-entities.js';
 import { recordExtraction } from './graph-extraction.js';
+import { recordFailureRows } from './graph-failures.js';
 import { countGraphRows, readGraphPage } from './graph-overview.js';
 import {
   deleteRelationRows,
@@ -64,6 +66,7 @@ import {
   removeMentionRows,
   resolveRelation,
 } from './graph-relations.js';
+import { entitiesHeldBy, entityRowids, memoryRowids, removeUnheldEntities } from './graph-unheld.js';
 import { lockClaimedKeys, supersededMeanwhile, supersedeHolder } from './key-holders.js';
 import { searchLexicalRows } from './lexical-search.js';
 import { searchFields, searchVectorSql } from './lexical-text.js';
@@ -177,12 +180,16 @@ export class PostgresStore implements Store {
   async purgeMemories(tenant: string, ids: readonly string[]): Promise<number> {
     if (ids.length === 0) return 0;
     const { deleted, change } = await this.transaction(async (db) => {
+      await lockGraph(db, tenant);
       // Injections feed repeat suppression of memories that exist; a purged one's would be orphans.
       await db.query(`DELETE FROM injections WHERE tenant = $1 AND memory_id = ANY($2::text[])`, [tenant, [...ids]]);
+      const held = await entitiesHeldBy(db, await memoryRowids(db, tenant, ids));
       const result = await db.query(`DELETE FROM memories WHERE tenant = $1 AND id = ANY($2::text[]) RETURNING rowid`, [
         tenant,
         [...ids],
       ]);
+      // The memories' mentions went with them (foreign keys): what extraction made for them alone goes too.
+      await removeUnheldEntities(db, held);
       const rowids = (result.rows as { rowid: number }[]).map((row) => row.rowid);
       return { deleted: rowids, change: rowids.length > 0 ? await this.vectors.countChange(db) : null };
     });
@@ -378,9 +385,18 @@ export class PostgresStore implements Store {
   }
 
   async removeObservations(tenant: string, changes: readonly ObservationChange[], at: string): Promise<number> {
-    const removed = await this.graphTransaction(tenant, (db) =>
-      changeObservations(db, tenant, changes, 'remove', Date.parse(at)),
-    );
+    const removed = await this.graphTransaction(tenant, async (db) => {
+      const done = await changeObservations(db, tenant, changes, 'remove', Date.parse(at));
+      await removeUnheldEntities(
+        db,
+        await entityRowids(
+          db,
+          tenant,
+          done.map((change) => change.entityId),
+        ),
+      );
+      return done;
+    });
     return removed.reduce((sum, change) => sum + change.observations.length, 0);
   }
 
@@ -399,11 +415,11 @@ export class PostgresStore implements Store {
   }
 
   async deleteRelations(tenant: string, ids: readonly string[]): Promise<number> {
-    return deleteRelationRows(await this.db(), tenant, ids);
+    return this.graphTransaction(tenant, (db) => deleteRelationRows(db, tenant, ids));
   }
 
   async invalidateRelations(tenant: string, memoryIds: readonly string[], at: string): Promise<number> {
-    return invalidateRelationRows(await this.db(), tenant, memoryIds, Date.parse(at));
+    return this.graphTransaction(tenant, (db) => invalidateRelationRows(db, tenant, memoryIds, Date.parse(at)));
   }
 
   async recordExtractions(tenant: string, extractions: readonly GraphExtraction[], at: string): Promise<number> {
@@ -415,8 +431,12 @@ export class PostgresStore implements Store {
     });
   }
 
+  async recordExtractionFailures(tenant: string, failures: readonly ExtractionFailure[], at: string): Promise<number> {
+    return recordFailureRows(await this.db(), tenant, failures, Date.parse(at));
+  }
+
   async removeMentions(tenant: string, memoryIds: readonly string[]): Promise<number> {
-    return removeMentionRows(await this.db(), tenant, memoryIds);
+    return this.graphTransaction(tenant, (db) => removeMentionRows(db, tenant, memoryIds));
   }
 
   async listMentionsOfEntities(filter: MemoryFilter, entityIds: readonly string[], query: MentionQuery): Promise<Mention[]> {
@@ -514,7 +534,7 @@ export class PostgresStore implements Store {
   /** A graph write: one transaction per tenant at a time, as entities are merged by name. */
   private graphTransaction<T>(tenant: string, action: (db: pg.PoolClient) => Promise<T>): Promise<T> {
     return this.transaction(async (db) => {
-      await db.query(`SELECT pg_advisory_xact_lock(hashtext('engram-graph:' || $1))`, [tenant]);
+      await lockGraph(db, tenant);
       return action(db);
     });
   }
@@ -577,4 +597,9 @@ async function writeIndexInfo(db: Queryable, info: VectorIndexInfo): Promise<voi
     INDEX_INFO_KEY,
     JSON.stringify(info),
   ]);
+}
+
+/** Takes the tenant's graph lock until the transaction ends: entities are merged by name, and removed when unheld. */
+async function lockGraph(db: Queryable, tenant: string): Promise<void> {
+  await db.query(`SELECT pg_advisory_xact_lock(hashtext('engram-graph:' || $1))`, [tenant]);
 }

@@ -1,8 +1,9 @@
 /**
  * The links the doctor's graph and session parts check, as SQL both backends run as written:
- * the rows each kind of broken link selects (`FROM …`), and how the repair mends them.
+ * the rows each kind of broken link selects (`FROM …`), how the repair mends them, and the
+ * memories whose graph extraction failed.
  */
-import { plural } from '../doctor-wording.js';
+import { EXAMPLES, plural } from '../doctor-wording.js';
 
 /** Each kind of broken link: what it is called, the rows it selects, and how the repair mends them. */
 export const GRAPH_LINKS = [
@@ -39,3 +40,10 @@ export const ORPHAN_INJECTIONS = `FROM injections AS i
   WHERE NOT EXISTS (SELECT 1 FROM sessions s WHERE s.tenant = i.tenant AND s.id = i.session_id)
      OR NOT EXISTS (SELECT 1 FROM receipts r WHERE r.id = i.receipt_id)
      OR NOT EXISTS (SELECT 1 FROM memories m WHERE m.id = i.memory_id AND m.tenant = i.tenant)`;
+
+/** The memories whose graph extraction failed, as the doctor's graph part reads them (SQL both backends run). */
+export const EXTRACTION_FAILURES = {
+  count: `SELECT count(*) AS n FROM extraction_failures`,
+  newest: `SELECT m.id AS id, f.error AS error FROM extraction_failures f JOIN memories m ON m.rowid = f.memory_rowid
+    ORDER BY f.failed_at DESC, m.id LIMIT ${EXAMPLES}`,
+};

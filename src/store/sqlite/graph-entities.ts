@@ -10,7 +10,7 @@ import { InvalidInputError } from '../../errors.js';
 import { type Entity, entityKey } from '../../model/graph.js';
 import { mergeAliases, mergeObservations } from '../graph-lists.js';
 import type { EntityInput, ObservationChange } from '../graph-store.js';
-import { type EntityRow, rowToEntity, searchTextOf } from './graph-rows.js';
+import { claims, type EntityRow, rowToEntity, searchTextOf } from './graph-rows.js';
 import { cachedStatement } from './statement-cache.js';
 
 /** The stored entity `input` names, created or with its aliases and observations merged in. */
@@ -25,8 +25,8 @@ export function upsertEntity(db: Database.Database, tenant: string, input: Entit
     const fields = { name: input.name.trim(), type: input.type, aliases, observations };
     const { lastInsertRowid } = db
       .prepare(
-        `INSERT INTO entities (tenant, id, name, name_key, type, aliases, observations, search_text, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO entities (tenant, id, name, name_key, type, aliases, observations, search_text, origin, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         tenant,
@@ -37,6 +37,7 @@ export function upsertEntity(db: Database.Database, tenant: string, input: Entit
         JSON.stringify(aliases),
         JSON.stringify(observations),
         searchTextOf(fields),
+        input.origin ?? 'user',
         at,
         at,
       );
@@ -47,7 +48,11 @@ export function upsertEntity(db: Database.Database, tenant: string, input: Entit
   const entity = rowToEntity(existing);
   const aliases = mergeAliases(key, entity.aliases, input.aliases ?? []);
   const observations = mergeObservations(entity.observations, input.observations ?? []);
-  if (aliases.length === entity.aliases.length && observations.length === entity.observations.length) return existing;
+  const claimed = claims(input, existing);
+  if (claimed) db.prepare(`UPDATE entities SET origin = 'user' WHERE rowid = ?`).run(existing.rowid);
+  if (aliases.length === entity.aliases.length && observations.length === entity.observations.length) {
+    return claimed ? entityRowById(db, existing.rowid) : existing;
+  }
   insertAliasKeys(db, tenant, existing.rowid, aliases.slice(entity.aliases.length));
   writeLists(db, existing, aliases, observations, at);
   return entityRowById(db, existing.rowid);
@@ -105,7 +110,10 @@ export function deleteEntityRows(db: Database.Database, tenant: string, ids: rea
     .run(tenant, JSON.stringify(ids)).changes;
 }
 
-/** Adds or removes observations on each named entity; returns what changed, per known entity. */
+/**
+ * Adds or removes observations on each named entity; returns what changed, per known entity.
+ * Adding makes an extracted entity the user's; the caller removes one left unheld by removing.
+ */
 export function changeObservations(
   db: Database.Database,
   tenant: string,
@@ -127,6 +135,9 @@ export function changeObservations(
     const changed =
       mode === 'add' ? observations.slice(entity.observations.length) : entity.observations.filter((o) => gone.has(o));
     if (changed.length > 0) writeLists(db, row, entity.aliases, observations, at);
+    // Adding facts to an entity is making it one's own; it is kept from then on.
+    if (mode === 'add' && row.origin === 'extracted')
+      db.prepare(`UPDATE entities SET origin = 'user' WHERE rowid = ?`).run(row.rowid);
     done.push({ entityId: change.entityId, observations: changed });
   }
   return done;

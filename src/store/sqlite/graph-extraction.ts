@@ -1,8 +1,9 @@
 /**
- * Recording what extraction found in one memory: its entities upserted, its mentions replaced,
- * and the relations it states replaced, so re-extracting an edited memory leaves exactly the new
- * facts behind. A relation the memory still states keeps its row (and id). The caller wraps it
- * in a transaction.
+ * Recording what extraction found in one memory: its entities upserted (as extracted ones), its
+ * mentions replaced, and the relations it states replaced, so re-extracting an edited memory
+ * leaves exactly the new facts behind: an extracted entity only the old text held is removed
+ * (graph-unheld.ts), and a recorded failure of the memory is cleared. A relation the memory
+ * still states keeps its row (and id). The caller wraps it in a transaction.
  */
 import type Database from 'better-sqlite3';
 
@@ -10,16 +11,21 @@ import { InvalidInputError } from '../../errors.js';
 import { entityKey } from '../../model/graph.js';
 import type { GraphExtraction } from '../graph-store.js';
 import { upsertEntity } from './graph-entities.js';
+import { clearExtractionFailures } from './graph-failures.js';
 import { replaceMentions } from './graph-mentions.js';
 import { insertRelation, memoryRowidOf } from './graph-relations.js';
 import { msOrNull } from './graph-rows.js';
+import { entitiesHeldBy, removeUnheldEntities } from './graph-unheld.js';
 
 /** Records one memory's extraction; returns false when the memory is not stored. */
 export function recordExtraction(db: Database.Database, tenant: string, extraction: GraphExtraction, at: number): boolean {
   const memoryRowid = memoryRowidOf(db, tenant, extraction.memoryId);
   if (memoryRowid === null) return false;
+  const held = entitiesHeldBy(db, [memoryRowid]);
   const known = new Map<string, number>();
-  for (const input of extraction.entities) known.set(entityKey(input.name), upsertEntity(db, tenant, input, at).rowid);
+  for (const input of extraction.entities) {
+    known.set(entityKey(input.name), upsertEntity(db, tenant, { ...input, origin: 'extracted' }, at).rowid);
+  }
   const resolve = entityResolver(db, tenant, known);
 
   replaceMentions(
@@ -50,6 +56,8 @@ export function recordExtraction(db: Database.Database, tenant: string, extracti
   for (const relation of stated) {
     if (!kept.has(keyOf(relation))) insertRelation(db, tenant, relation, at);
   }
+  clearExtractionFailures(db, [memoryRowid]);
+  removeUnheldEntities(db, held);
   return true;
 }
 

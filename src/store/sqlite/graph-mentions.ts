@@ -9,7 +9,9 @@ import type { Mention, MentionRole } from '../../model/graph.js';
 import type { MentionQuery } from '../graph-store.js';
 import type { MemoryFilter } from '../memory-filter.js';
 import { filterClause } from './filter-clause.js';
+import { clearExtractionFailures } from './graph-failures.js';
 import { ROLE_RANK_SQL, roleRank, toMention } from './graph-rows.js';
+import { entitiesHeldBy, removeUnheldEntities } from './graph-unheld.js';
 import { cachedStatement } from './statement-cache.js';
 
 /** Replaces the mentions of one memory; an entity named twice keeps its strongest role. */
@@ -28,14 +30,22 @@ export function replaceMentions(
   for (const [entityRowid, role] of strongest) insert.run(entityRowid, memoryRowid, role);
 }
 
-/** Removes the mentions made by these memories of `tenant`. */
+/**
+ * Removes the mentions made by these memories of `tenant`, and their recorded extraction
+ * failures (a forgotten memory is not extracted); an extracted entity they alone held goes.
+ */
 export function removeMentionRows(db: Database.Database, tenant: string, memoryIds: readonly string[]): number {
-  return db
-    .prepare(
-      `DELETE FROM mentions WHERE memory_rowid IN (
-         SELECT m.rowid FROM json_each(?) j CROSS JOIN memories m ON m.id = j.value WHERE m.tenant = ?)`,
-    )
-    .run(JSON.stringify(memoryIds), tenant).changes;
+  const memoryRowids = db
+    .prepare(`SELECT m.rowid FROM json_each(?) j CROSS JOIN memories m ON m.id = j.value WHERE m.tenant = ?`)
+    .pluck()
+    .all(JSON.stringify(memoryIds), tenant) as number[];
+  if (memoryRowids.length === 0) return 0;
+  const held = entitiesHeldBy(db, memoryRowids);
+  const rowids = JSON.stringify(memoryRowids);
+  const removed = db.prepare(`DELETE FROM mentions WHERE memory_rowid IN (SELECT value FROM json_each(?))`).run(rowids).changes;
+  clearExtractionFailures(db, memoryRowids);
+  removeUnheldEntities(db, held);
+  return removed;
 }
 
 /** For each entity in order, the newest mentions by memories `filter` admits (see `MentionQuery`). */

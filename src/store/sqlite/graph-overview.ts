@@ -5,6 +5,7 @@
 import type Database from 'better-sqlite3';
 
 import type { GraphCounts, GraphPage } from '../graph-store.js';
+import { countFailureRows } from './graph-failures.js';
 import { relationsFrom } from './graph-relations.js';
 import { type EntityRow, rowToEntity } from './graph-rows.js';
 
@@ -39,5 +40,6 @@ export function countGraphRows(db: Database.Database, tenant: string): GraphCoun
     relations: one(`SELECT count(*) FROM relations WHERE tenant = ? AND invalidated_at IS NULL`),
     invalidatedRelations: one(`SELECT count(*) FROM relations WHERE tenant = ? AND invalidated_at IS NOT NULL`),
     mentions: one(`SELECT count(*) FROM entities e CROSS JOIN mentions x ON x.entity_rowid = e.rowid WHERE e.tenant = ?`),
+    extractionFailures: countFailureRows(db, tenant),
   };
 }

@@ -1,6 +1,7 @@
 /**
  * The SQLite side of relations: adding them without duplicating a live one, listing those that
- * touch given entities, ending the ones a memory stated and deleting them. Ends and sources are
+ * touch given entities, ending the ones a memory stated and deleting them (and with them an
+ * extracted entity nothing else holds, graph-unheld.ts). Ends and sources are
  * stored as rowids; reads join them back to ids (see `RELATION_SELECT`). The caller wraps writes
  * in a transaction.
  */
@@ -10,6 +11,7 @@ import { NotFoundError } from '../../errors.js';
 import type { Relation } from '../../model/graph.js';
 import type { RelationInput, RelationListOptions } from '../graph-store.js';
 import { msOrNull, RELATION_SELECT, type RelationRow, rowToRelation } from './graph-rows.js';
+import { removeUnheldEntities } from './graph-unheld.js';
 import { cachedStatement } from './statement-cache.js';
 
 /** A relation to write, with its ends and source already resolved to rowids. */
@@ -114,20 +116,35 @@ export function relationsFrom(db: Database.Database, entityRowids: readonly numb
   return rows.map(rowToRelation);
 }
 
+/** Deletes relations by id; an extracted entity they alone held goes with them. */
 export function deleteRelationRows(db: Database.Database, tenant: string, ids: readonly string[]): number {
-  return db
-    .prepare(`DELETE FROM relations WHERE tenant = ? AND id IN (SELECT value FROM json_each(?))`)
-    .run(tenant, JSON.stringify(ids)).changes;
+  const where = `tenant = ? AND id IN (SELECT value FROM json_each(?))`;
+  const ends = endsOf(db, `SELECT from_rowid, to_rowid FROM relations WHERE ${where}`, tenant, JSON.stringify(ids));
+  const deleted = db.prepare(`DELETE FROM relations WHERE ${where}`).run(tenant, JSON.stringify(ids)).changes;
+  removeUnheldEntities(db, ends);
+  return deleted;
 }
 
-/** Ends the live relations the memories of `tenant` with these ids stated. */
+/** Ends the live relations the memories of `tenant` with these ids stated; an extracted entity they alone held goes. */
 export function invalidateRelationRows(db: Database.Database, tenant: string, memoryIds: readonly string[], at: number): number {
-  return db
-    .prepare(
-      `UPDATE relations SET invalidated_at = ? WHERE invalidated_at IS NULL AND memory_rowid IN (
-         SELECT m.rowid FROM json_each(?) j CROSS JOIN memories m ON m.id = j.value WHERE m.tenant = ?)`,
-    )
+  const where = `invalidated_at IS NULL AND memory_rowid IN (
+    SELECT m.rowid FROM json_each(?) j CROSS JOIN memories m ON m.id = j.value WHERE m.tenant = ?)`;
+  const ends = endsOf(db, `SELECT from_rowid, to_rowid FROM relations WHERE ${where}`, JSON.stringify(memoryIds), tenant);
+  const ended = db
+    .prepare(`UPDATE relations SET invalidated_at = ? WHERE ${where}`)
     .run(at, JSON.stringify(memoryIds), tenant).changes;
+  removeUnheldEntities(db, ends);
+  return ended;
+}
+
+/** Both ends of the relations `sql` selects (`from_rowid, to_rowid`). */
+function endsOf(db: Database.Database, sql: string, ...params: unknown[]): number[] {
+  return (
+    db
+      .prepare(sql)
+      .raw()
+      .all(...params) as [number, number][]
+  ).flat();
 }
 
 /** The rowid of the memory of `tenant` with this id, or null. */

@@ -3,7 +3,16 @@
  * text, timestamps as epoch milliseconds, entity and memory links as rowids (read back as ids
  * through joins), and the lower-cased search text an entity is searched by.
  */
-import { type Entity, entityKey, type Mention, MENTION_ROLES, type MentionRole, type Relation } from '../../model/graph.js';
+import {
+  type Entity,
+  entityKey,
+  type EntityOrigin,
+  type Mention,
+  MENTION_ROLES,
+  type MentionRole,
+  type Relation,
+} from '../../model/graph.js';
+import type { EntityInput } from '../graph-store.js';
 
 /** An `entities` row as better-sqlite3 returns it. */
 export interface EntityRow {
@@ -16,6 +25,7 @@ export interface EntityRow {
   aliases: string;
   observations: string;
   search_text: string;
+  origin: EntityOrigin;
   created_at: number;
   updated_at: number;
 }
@@ -45,6 +55,11 @@ export const RELATION_SELECT = `SELECT r.rowid AS rowid, r.tenant AS tenant, r.i
 const iso = (ms: number): string => new Date(ms).toISOString();
 const isoOrNull = (ms: number | null): string | null => (ms === null ? null : iso(ms));
 
+/** Whether writing `input` makes the stored extracted entity the user's (see EntityOrigin). */
+export function claims(input: EntityInput, stored: EntityRow): boolean {
+  return (input.origin ?? 'user') === 'user' && stored.origin === 'extracted';
+}
+
 export function rowToEntity(row: EntityRow): Entity {
   return {
     tenant: row.tenant,
@@ -53,6 +68,7 @@ export function rowToEntity(row: EntityRow): Entity {
     type: row.type,
     aliases: JSON.parse(row.aliases) as string[],
     observations: JSON.parse(row.observations) as string[],
+    origin: row.origin,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   };

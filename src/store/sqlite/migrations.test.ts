@@ -249,7 +249,13 @@ describe('migration 6: the knowledge graph', () => {
     expect((await store.getVectors('acme', ['said'])).size).toBe(1);
     expect((await store.getSession('acme', 's1'))?.turn).toBe(3);
     expect(await store.listActivity('acme', { limit: 5 })).toMatchObject([{ memoryId: 'said', summary: 'noted' }]);
-    expect(await store.countGraph('acme')).toEqual({ entities: 0, relations: 0, invalidatedRelations: 0, mentions: 0 });
+    expect(await store.countGraph('acme')).toEqual({
+      entities: 0,
+      relations: 0,
+      invalidatedRelations: 0,
+      mentions: 0,
+      extractionFailures: 0,
+    });
     await store.close();
   });
 
@@ -469,6 +475,38 @@ describe('migration 10: CJK bigrams and emoji in the full-text index', () => {
     const store = new SqliteStore(file);
     expect(store.connection.prepare(`SELECT count(*) FROM memories WHERE segment_terms IS NOT NULL`).pluck().get()).toBe(0);
     expect(await Promise.all(queries.map((query) => store.searchLexical({ tenant: 'acme' }, query, 10)))).toEqual(searchedBefore);
+    await store.close();
+  });
+});
+
+describe('migration 11: who made each entity, and failed extractions', () => {
+  it('marks the entities of a version 9 file a memory names without observations as extracted, and keeps the rest', async () => {
+    const file = freshPath();
+    const old = new SqliteStore(file, { migrateTo: 9 });
+    await old.commit({ insert: [{ memory: makeMemory({ id: 'm1', tenant: 'acme' }), vector: null }] });
+    const insert = old.connection.prepare(
+      `INSERT INTO entities (tenant, id, name, name_key, type, aliases, observations, search_text, created_at, updated_at)
+       VALUES ('acme', ?, ?, lower(?), 'person', '[]', ?, lower(?), 0, 0)`,
+    );
+    for (const [name, observations] of [
+      ['Nina', '[]'],
+      ['Theo', '["plays chess"]'],
+      ['Globex', '[]'],
+    ] as const) {
+      insert.run(`e-${name}`, name, name, observations, name);
+    }
+    old.connection.exec(`INSERT INTO mentions (entity_rowid, memory_rowid, role)
+      SELECT e.rowid, m.rowid, 'mention' FROM entities e, memories m WHERE e.name IN ('Nina', 'Theo') AND m.id = 'm1'`);
+    await old.close();
+
+    const store = new SqliteStore(file);
+    const origins = async () =>
+      (await store.findEntities('acme', ['Nina', 'Theo', 'Globex'])).map((e) => `${e.name}:${e.origin}`);
+    expect(await origins()).toEqual(['Nina:extracted', 'Theo:user', 'Globex:user']);
+    expect(await store.countGraph('acme')).toMatchObject({ extractionFailures: 0 });
+
+    await store.removeMentions('acme', ['m1']);
+    expect(await origins()).toEqual(['Theo:user', 'Globex:user']);
     await store.close();
   });
 });

@@ -353,6 +353,29 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 11,
+    description: 'the graph: who made each entity, and the memories whose extraction failed',
+    up(db) {
+      db.exec(`
+        -- 'extracted' entities are removed once nothing holds them; a user's stay. Before this
+        -- step nothing told them apart: an entity without observations that a memory names was
+        -- made by extraction (which writes no observations); every other one is kept as the user's.
+        ALTER TABLE entities ADD COLUMN origin TEXT NOT NULL DEFAULT 'user';
+        UPDATE entities SET origin = 'extracted'
+          WHERE observations = '[]' AND EXISTS (SELECT 1 FROM mentions x WHERE x.entity_rowid = entities.rowid);
+        -- One row per memory whose extraction failed, until it succeeds (engram reindex retries).
+        CREATE TABLE extraction_failures (
+          memory_rowid INTEGER PRIMARY KEY,
+          error TEXT NOT NULL,
+          failed_at INTEGER NOT NULL
+        );
+        CREATE TRIGGER extraction_failures_follow_memory_delete AFTER DELETE ON memories BEGIN
+          DELETE FROM extraction_failures WHERE memory_rowid = old.rowid;
+        END;
+      `);
+    },
+  },
 ];
 
 /** Fills `segment_terms` for the memories that have CJK characters or emoji (the others keep NULL). */

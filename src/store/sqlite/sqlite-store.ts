@@ -18,6 +18,7 @@ import type { ActivityEntry, SessionRecord } from '../../model/session.js';
 import type {
   ActivationRecord,
   EntityInput,
+  ExtractionFailure,
   GraphCounts,
   GraphExtraction,
   GraphPage,
@@ -52,6 +53,7 @@ import {
   upsertEntity,
 } from './graph-entities.js';
 import { recordExtraction } from './graph-extraction.js';
+import { recordFailureRows } from './graph-failures.js';
 import { mentionsInMemories, mentionsOfEntities, removeMentionRows } from './graph-mentions.js';
 import { countGraphRows, readGraphPage } from './graph-overview.js';
 import {
@@ -63,6 +65,7 @@ import {
   resolveRelation,
 } from './graph-relations.js';
 import { rowToEntity } from './graph-rows.js';
+import { entitiesHeldBy, entityRowids, removeUnheldEntities } from './graph-unheld.js';
 import { KeptByMark } from './kept-by-mark.js';
 import { KeptMemories } from './kept-memories.js';
 import { KeptMentions } from './kept-mentions.js';
@@ -281,7 +284,10 @@ export class SqliteStore implements Store {
         for (const rowid of rowids) this.vectors.delete(rowid);
         // Injections feed repeat suppression of memories that exist; a purged one's would be orphans.
         this.db.prepare(`DELETE FROM injections WHERE tenant = ? AND memory_id IN (${marks})`).run(tenant, ...chunk);
+        const held = entitiesHeldBy(this.db, rowids);
         deleted += this.db.prepare(`DELETE FROM memories WHERE tenant = ? AND id IN (${marks})`).run(tenant, ...chunk).changes;
+        // The memories' mentions went with them (trigger): what extraction made for them alone goes too.
+        removeUnheldEntities(this.db, held);
       }
     });
     return deleted;
@@ -531,7 +537,18 @@ export class SqliteStore implements Store {
   }
 
   async removeObservations(tenant: string, changes: readonly ObservationChange[], at: string): Promise<number> {
-    const removed = this.immediate(() => changeObservations(this.db, tenant, changes, 'remove', Date.parse(at)));
+    const removed = this.immediate(() => {
+      const done = changeObservations(this.db, tenant, changes, 'remove', Date.parse(at));
+      removeUnheldEntities(
+        this.db,
+        entityRowids(
+          this.db,
+          tenant,
+          done.map((change) => change.entityId),
+        ),
+      );
+      return done;
+    });
     return removed.reduce((sum, change) => sum + change.observations.length, 0);
   }
 
@@ -550,11 +567,11 @@ export class SqliteStore implements Store {
   }
 
   async deleteRelations(tenant: string, ids: readonly string[]): Promise<number> {
-    return deleteRelationRows(this.db, tenant, ids);
+    return this.immediate(() => deleteRelationRows(this.db, tenant, ids));
   }
 
   async invalidateRelations(tenant: string, memoryIds: readonly string[], at: string): Promise<number> {
-    return invalidateRelationRows(this.db, tenant, memoryIds, Date.parse(at));
+    return this.immediate(() => invalidateRelationRows(this.db, tenant, memoryIds, Date.parse(at)));
   }
 
   async recordExtractions(tenant: string, extractions: readonly GraphExtraction[], at: string): Promise<number> {
@@ -562,8 +579,12 @@ export class SqliteStore implements Store {
     return this.immediate(() => extractions.filter((extraction) => recordExtraction(this.db, tenant, extraction, when)).length);
   }
 
+  async recordExtractionFailures(tenant: string, failures: readonly ExtractionFailure[], at: string): Promise<number> {
+    return this.immediate(() => recordFailureRows(this.db, tenant, failures, Date.parse(at)));
+  }
+
   async removeMentions(tenant: string, memoryIds: readonly string[]): Promise<number> {
-    return removeMentionRows(this.db, tenant, memoryIds);
+    return this.immediate(() => removeMentionRows(this.db, tenant, memoryIds));
   }
 
   async listMentionsOfEntities(filter: MemoryFilter, entityIds: readonly string[], query: MentionQuery): Promise<Mention[]> {

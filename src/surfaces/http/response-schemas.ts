@@ -192,6 +192,9 @@ export const StatsResponse = z.strictObject({
     relations: z.number().describe('Relations that still hold'),
     invalidatedRelations: z.number().describe('Relations ended by a superseded or forgotten memory'),
     mentions: z.number(),
+    extractionFailures: z
+      .number()
+      .describe('Memories whose graph extraction failed: stored and searchable, missing from the graph until `engram reindex`'),
   }),
   calibration: z
     .looseObject({

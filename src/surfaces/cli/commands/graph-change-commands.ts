@@ -1,36 +1,17 @@
 /**
- * The `engram graph` subcommands that change the graph: `add`, `relate`, `observe` (the
- * create tools) and `unrelate`, `unobserve`, `delete` (the delete tools). Deleting what is not
- * there is not an error, as with the tools.
+ * The `engram graph` subcommands that change the graph: `add` (graph-add-command.ts),
+ * `relate`, `observe` (the create tools) and `unrelate`, `unobserve`, `delete` (the delete
+ * tools). Deleting what is not there is not an error, as with the tools.
  */
 import type { Command } from 'commander';
 
+import { registerGraphAdd } from './graph-add-command.js';
 import { count, relationLine } from './graph-format.js';
-import { given, repeat, runGraphTool } from './graph-run.js';
+import { given, runGraphTool } from './graph-run.js';
 
-/** `add`, `relate`, `observe`. */
+/** `add` (graph-add-command.ts), `relate`, `observe`. */
 export function registerGraphWrites(graph: Command): void {
-  graph
-    .command('add')
-    .description('create an entity (create_entities); a name already in the graph is left as it is')
-    .argument('<name>', 'the entity’s name, its identity (quote a name with spaces)')
-    .requiredOption('-t, --type <type>', 'what kind of thing it is, e.g. person, organization, project')
-    .option('-o, --observation <text>', 'a fact about it (repeat for more)', repeat)
-    .action(async (name: string, options: { type: string; observation?: string[] }, command: Command) => {
-      const entity = {
-        name: given(name, 'the entity name', 'engram graph add Alice --type person'),
-        entityType: given(options.type, '--type', '--type person'),
-      };
-      await runGraphTool<{ entities: unknown[] }>(
-        command,
-        'create_entities',
-        { entities: [{ ...entity, observations: options.observation ?? [] }] },
-        (result) =>
-          result.entities.length > 0
-            ? `created ${entity.name} (${entity.entityType})`
-            : `${entity.name} is already in the graph: unchanged (add facts with engram graph observe)`,
-      );
-    });
+  registerGraphAdd(graph);
   graph
     .command('relate')
     .description('relate two existing entities (create_relations), e.g. Alice works_at Acme')

@@ -36,12 +36,19 @@ export function registerStats(program: Command): void {
         ['by scope', counts(stats.byScope)],
         [
           'graph',
-          `${stats.graph.entities} entities, ${stats.graph.relations} relations (${stats.graph.invalidatedRelations} ended), ${stats.graph.mentions} mentions`,
+          `${stats.graph.entities} entities, ${stats.graph.relations} relations (${stats.graph.invalidatedRelations} ended), ${stats.graph.mentions} mentions; ${failedLine(stats.graph.extractionFailures)}`,
         ],
         ['calibration', calibrationLine(stats.calibration)],
       ];
       process.stdout.write(`${table(rows)}\n`);
     });
+}
+
+/** The memories whose graph extraction failed: stored and searchable, missing from the graph until `reindex` succeeds. */
+function failedLine(failures: number): string {
+  if (failures === 0) return 'no failed extraction';
+  const memories = failures === 1 ? '1 memory' : `${failures} memories`;
+  return `extraction failed for ${memories} (stored all the same; engram reindex tries again)`;
 }
 
 /** How relevance is calibrated here: the fixed curve, and the store's own correction when it applies. */

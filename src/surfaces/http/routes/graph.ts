@@ -52,7 +52,7 @@ export const GRAPH_ROUTES: readonly AnyApiRoute[] = [
   toolRoute(
     'create_entities',
     '/v1/graph/entities',
-    'Create entities; names already in the graph are left as they are',
+    'Create entities; a name already in the graph is ignored, its observations too (add them with /v1/graph/observations)',
     GraphEntitiesResponse,
   ),
   toolRoute('delete_entities', '/v1/graph/entities/delete', 'Delete entities by name, with their relations', GraphDeleteResponse),
