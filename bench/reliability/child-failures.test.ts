@@ -2,9 +2,10 @@
  * A child of the reliability benchmark that dies at start, dies mid-way or never becomes ready
  * ends the run at once with a failure naming it, and leaves no process behind: real sections
  * (the built CLI, `engram serve`, the real worker beside the failing one) with a worker script
- * that fails on purpose. Each test's own time limit is far below "forever" and well above the
- * deadlines it sets.
+ * that fails on purpose. Stopping the benchmark itself with SIGTERM takes its children along.
+ * Each test's own time limit is far below "forever" and well above the deadlines it sets.
  */
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,28 +18,28 @@ import { runConcurrentWriters } from './concurrent.js';
 import { runCrashTrials } from './crashes.js';
 import { WORKER } from './processes.js';
 
-/** The processes whose parent is this one (zombies included: a child not yet waited for). */
-function childPids(): number[] {
-  return readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .flatMap((name) => {
-      try {
-        const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-        const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-        return parent === process.pid ? [Number(name)] : [];
-      } catch {
-        return []; // gone between the listing and the read
-      }
-    });
+/** The fields of /proc/<pid>/stat after the command name: state, parent, … (null when gone). */
+function procStat(pid: number | string): string[] | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  } catch {
+    return null; // gone between the listing and the read
+  }
 }
 
+/** The processes whose parent is `parent` (zombies included: a child not yet waited for). */
+function childPids(parent: number = process.pid): number[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((name) => Number(procStat(name)?.[1]) === parent)
+    .map(Number);
+}
+
+/** Whether `pid` is a live process (a zombie has exited: it only waits to be reaped). */
 function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
+  const state = procStat(pid)?.[0];
+  return state !== undefined && state !== 'Z';
 }
 
 let directory = '';
@@ -122,5 +123,26 @@ describe.skipIf(!existsSync('/proc/self/stat'))('a child that fails ends the rel
       /^concurrent writers: worker 1 \(node .*dies-mid-way\.mjs concurrent .*\) exited with code 3 while it was running: RangeError: out of luck/,
     );
     await expectNoChildLeft();
+  });
+
+  it('takes its children along when the benchmark itself is stopped with SIGTERM', { timeout: 60_000 }, async () => {
+    // The built section in a process of its own, as `engram bench reliability` runs it.
+    const concurrent = pathToFileURL(path.join(path.dirname(WORKER), 'concurrent.js')).href;
+    const script = path.join(directory, 'bench.mjs');
+    writeFileSync(
+      script,
+      `import { runConcurrentWriters } from ${JSON.stringify(concurrent)};\nawait runConcurrentWriters({ workers: 2, durationMs: 60_000 });\n`,
+    );
+    const bench = spawn(process.execPath, [script], { stdio: 'ignore' });
+    const exited = new Promise<NodeJS.Signals | null>((resolve) => bench.on('exit', (_code, signal) => resolve(signal)));
+    let workers: number[] = [];
+    while (workers.length < 2) {
+      await sleep(100);
+      workers = childPids(bench.pid);
+    }
+    bench.kill('SIGTERM');
+    expect(await exited).toBe('SIGTERM');
+    await sleep(500); // SIGKILL is sent before the benchmark ends; give the kernel a moment to deliver it
+    expect(workers.filter(isRunning)).toEqual([]);
   });
 });
