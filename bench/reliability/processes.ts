@@ -111,11 +111,26 @@ export function isAlive(running: Running): boolean {
   return running.child.exitCode === null && running.child.signalCode === null;
 }
 
-/** The last lines of what the child wrote to stderr, or a note that it wrote nothing. */
+/**
+ * What a child's stderr says about its end: from the last line naming an error (`…Error: …`,
+ * `engram: …`) when there is one, else its last lines; stack frames and Node's version line left out.
+ */
 export function stderrTail(text: string): string {
-  const lines = text.trim().split('\n').slice(-6).join('\n');
-  if (lines === '') return '(nothing on stderr)';
-  return lines.length > 800 ? `…${lines.slice(-800)}` : lines;
+  const lines = text
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .filter((line) => line !== '' && !/^\s+at /.test(line) && !/^Node\.js v\d/.test(line));
+  const headline = lines.findLastIndex((line) => /^(\w*Error\b|engram: )/.test(line));
+  let picked = lines.slice(-6);
+  if (headline >= 0) {
+    // The error's message, up to two more lines of it; Node's indented dump of its properties ends it.
+    const after = lines.slice(headline + 1, headline + 3);
+    const end = after.findIndex((line) => /^(\s|[{}])/.test(line));
+    picked = [lines[headline] as string, ...(end < 0 ? after : after.slice(0, end))];
+  }
+  const tail = picked.join('\n');
+  if (tail === '') return '(nothing on stderr)';
+  return tail.length > 800 ? `${tail.slice(0, 799)}…` : tail;
 }
 
 /** `worker (…) exited with code 1 before it was ready: <stderr>`. */
