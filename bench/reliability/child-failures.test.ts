@@ -133,7 +133,8 @@ describe.skipIf(!existsSync('/proc/self/stat'))('a child that fails ends the rel
       script,
       `import { runConcurrentWriters } from ${JSON.stringify(concurrent)};\nawait runConcurrentWriters({ workers: 2, durationMs: 60_000 });\n`,
     );
-    const bench = spawn(process.execPath, [script], { stdio: 'ignore' });
+    // Its temporary folder inside this test's, which is removed after the test: a killed run leaves its own.
+    const bench = spawn(process.execPath, [script], { stdio: 'ignore', env: { ...process.env, TMPDIR: directory } });
     const exited = new Promise<NodeJS.Signals | null>((resolve) => bench.on('exit', (_code, signal) => resolve(signal)));
     let workers: number[] = [];
     while (workers.length < 2) {
