@@ -6,27 +6,18 @@
  * there (the worker's fsynced log, the CLI's exit 0, the server's 201), SQLite's integrity
  * check passes, and both indexes match the memories (the doctor). One trial in `modelEvery`
  * runs on a second database with the local model on, so vectors are written and checked too.
+ * A child that dies when nobody killed it, or is not ready in time, ends the section with a
+ * failure naming it (supervisor.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 
 import { type Acknowledged, readAckLog } from './ack-log.js';
 import { checkStore, findLost } from './check-store.js';
-import {
-  childEnv,
-  killHard,
-  LEXICAL_ENV,
-  type Running,
-  type Served,
-  startCli,
-  startNode,
-  startServe,
-  waitForOutput,
-  WORKER,
-} from './processes.js';
+import { childEnv, LEXICAL_ENV, READY_MS, type Running, type Served, startCli, startNode, WORKER } from './processes.js';
 import { between, pickOne, type Random, seededRandom } from './seeded.js';
+import { Supervisor } from './supervisor.js';
 
 /** How many trials, how often the model is on, and the seed. */
 export interface CrashOptions {
@@ -35,6 +26,10 @@ export interface CrashOptions {
   modelEvery?: number;
   seed?: number;
   log?: (line: string) => void;
+  /** The library worker's script (tests point it at one that fails). @default WORKER */
+  worker?: string;
+  /** How long the worker may take to be ready (the server always has READY_MS). @default READY_MS */
+  readyMs?: number;
 }
 
 type Victim = 'library' | 'cli' | 'serve';
@@ -70,25 +65,21 @@ export async function runCrashTrials({
   modelEvery = 5,
   seed = 20260614,
   log = () => undefined,
+  worker = WORKER,
+  readyMs = READY_MS,
 }: CrashOptions): Promise<CrashFigures> {
   const directory = mkdtempSync(path.join(os.tmpdir(), 'engram-reliability-crash-'));
   const random = seededRandom(seed);
-  const lexical: Target = {
-    file: path.join(directory, 'lexical.db'),
-    env: childEnv(LEXICAL_ENV),
-    embedder: 'lexical',
+  const target = (file: string, env: NodeJS.ProcessEnv, embedder: Target['embedder']): Target => ({
+    file: path.join(directory, file),
+    env,
+    embedder,
     served: null,
     acknowledged: [],
     errors: [],
-  };
-  const model: Target = {
-    file: path.join(directory, 'model.db'),
-    env: childEnv(),
-    embedder: 'local',
-    served: null,
-    acknowledged: [],
-    errors: [],
-  };
+  });
+  const lexical = target('lexical.db', childEnv(LEXICAL_ENV), 'lexical');
+  const model = target('model.db', childEnv(), 'local');
   const figures: CrashFigures = {
     trials: 0,
     modelTrials: 0,
@@ -100,11 +91,15 @@ export async function runCrashTrials({
     writeErrors: 0,
     problems: [],
   };
+  // A trial starts at most a server and a worker, then runs for a few seconds.
+  const trialMs = READY_MS + readyMs + 60_000;
+  const supervisor = new Supervisor('crash trial 1', trialMs);
   try {
     for (let trial = 0; trial < trials; trial++) {
+      supervisor.enter(`crash trial ${trial + 1}`, trialMs);
       const target = modelEvery > 0 && trial % modelEvery === modelEvery - 1 ? model : lexical;
       const victim = pickOne<Victim>(random, ['library', 'library', 'library', 'cli', 'serve']);
-      await runTrial(target, victim, trial, directory, random);
+      await runTrial({ supervisor, target, victim, trial, directory, random, worker, readyMs });
       figures.trials++;
       if (target === model) figures.modelTrials++;
       figures.kills[victim]++;
@@ -122,28 +117,46 @@ export async function runCrashTrials({
         `reliability crashes: trial ${trial + 1} of ${trials} (${target.embedder}, killed ${victim}): ${target.acknowledged.length} acknowledged, ${lost.length} lost, ${check.problems.length} problem(s)`,
       );
     }
+    supervisor.throwIfFailed();
     figures.acknowledged = lexical.acknowledged.length + model.acknowledged.length;
     return figures;
   } finally {
-    for (const target of [lexical, model]) if (target.served) await killHard(target.served.running);
+    await supervisor.close();
     rmSync(directory, { recursive: true, force: true });
   }
 }
 
+/** One trial: the database, the victim, and what the section was started with. */
+interface Trial {
+  supervisor: Supervisor;
+  target: Target;
+  victim: Victim;
+  trial: number;
+  directory: string;
+  random: Random;
+  worker: string;
+  readyMs: number;
+}
+
 /** Runs the three writers on `target` until a random moment, then kills `victim` and stops the rest. */
-async function runTrial(target: Target, victim: Victim, trial: number, directory: string, random: Random): Promise<void> {
-  target.served ??= await startServe(target.file, target.env);
+async function runTrial({ supervisor, target, victim, trial, directory, random, worker: script, readyMs }: Trial): Promise<void> {
+  target.served ??= await supervisor.startServe(target.file, target.env);
   const served = target.served;
   const ackFile = path.join(directory, `trial-${trial}.jsonl`);
-  const worker = startNode(WORKER, ['crash', target.file, ackFile, target.embedder, String(between(random, 1, 1e9))], target.env);
+  const args = ['crash', target.file, ackFile, target.embedder, String(between(random, 1, 1e9))];
+  const worker = supervisor.watch(startNode(script, args, target.env, { role: 'worker' }));
   let stopped = false;
-  const httpLoad = Promise.all(
-    [0, 1].map((connection) => postUntilStopped(served.url, `http${trial}c${connection}`, target, () => stopped)),
+  const stopping = () => stopped || supervisor.stopping;
+  const httpLoad = [0, 1].map((connection) =>
+    postUntilStopped(served.url, `http${trial}c${connection}`, target, stopping, supervisor.signal),
   );
   let cli: Running | null = null;
   const cliLoad = (async () => {
-    for (let i = 0; !stopped; i++) {
-      cli = startCli(['add', '--db', target.file, '--json', `cli${trial}x${i} note written by the CLI under load`], target.env);
+    for (let i = 0; !stopping(); i++) {
+      cli = supervisor.watch(
+        startCli(['add', '--db', target.file, '--json', `cli${trial}x${i} note written by the CLI under load`], target.env),
+        { oneShot: true },
+      );
       const finished = await cli.done;
       if (finished.code === 0) {
         const memory = JSON.parse(finished.stdout) as { id: string };
@@ -151,20 +164,27 @@ async function runTrial(target: Target, victim: Victim, trial: number, directory
       } else if (finished.signal === null) target.errors.push(`engram add exited ${finished.code}: ${finished.stderr.trim()}`);
     }
   })();
-  await waitForOutput(worker, 'ready\n');
-  await sleep(target.embedder === 'local' ? between(random, 300, 3500) : between(random, 50, 1200));
-  if (victim === 'serve') await killHard(served.running);
-  else if (victim === 'cli' && cli !== null) await killHard(cli);
-  else await killHard(worker);
+  const loads = supervisor.track(Promise.all([...httpLoad, cliLoad]));
+  await supervisor.waitUntilReady(worker, 'ready\n', readyMs);
+  await supervisor.sleep(target.embedder === 'local' ? between(random, 300, 3500) : between(random, 50, 1200));
+  if (victim === 'serve') await supervisor.kill(served.running);
+  else if (victim === 'cli' && cli !== null) await supervisor.kill(cli);
+  else await supervisor.kill(worker);
   stopped = true;
-  await killHard(worker);
-  await Promise.all([httpLoad, cliLoad]);
+  await supervisor.kill(worker);
+  await supervisor.guard(loads);
   if (victim === 'serve') target.served = null;
   target.acknowledged.push(...readAckLog(ackFile));
 }
 
 /** Posts memories until told to stop; a 201 is an acknowledgement, anything else (the server was killed) is not. */
-async function postUntilStopped(url: string, prefix: string, target: Target, stopped: () => boolean): Promise<void> {
+async function postUntilStopped(
+  url: string,
+  prefix: string,
+  target: Target,
+  stopped: () => boolean,
+  signal: AbortSignal,
+): Promise<void> {
   for (let i = 0; !stopped(); i++) {
     const marker = `${prefix}x${i}`;
     try {
@@ -172,6 +192,7 @@ async function postUntilStopped(url: string, prefix: string, target: Target, sto
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ text: `${marker} note posted to engram serve under load` }),
+        signal,
       });
       if (response.status === 201) {
         const { memory } = (await response.json()) as { memory: { id: string } };
@@ -179,7 +200,7 @@ async function postUntilStopped(url: string, prefix: string, target: Target, sto
       } else if (!stopped()) target.errors.push(`POST /v1/memories answered ${response.status}: ${await response.text()}`);
       else await response.body?.cancel();
     } catch {
-      return; // the server is gone: this connection's load ends with the trial
+      return; // the server is gone (or the section stopped): this connection's load ends with the trial
     }
   }
 }

@@ -79,7 +79,7 @@ async function runLane(
     for (const job of jobs) {
       const target = figures[job.kind];
       const before = await stored.read();
-      const running = startCli([...job.args, '--db', file], env, job.input);
+      const running = startCli([...job.args, '--db', file], env, { input: job.input });
       const timer = setTimeout(() => void killHard(running), ANSWER_MS);
       const finished = await running.done;
       clearTimeout(timer);

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { findLeak, watchDatabase } from './answer-checks.js';
 import { emptyFigures, recordProblem, type SurfaceFigures } from './hostile-figures.js';
 import { brokenBody, hostileId, hostileString, hostileValue } from './hostile-values.js';
-import { childEnv, killHard, LEXICAL_ENV, type Running, startCli } from './processes.js';
+import { childEnv, ChildFailure, describeExit, killHard, LEXICAL_ENV, type Running, startCli, stderrTail } from './processes.js';
 import { type JsonSchema, valueForSchema } from './schema-values.js';
 import { pickOne, type Random, seededRandom } from './seeded.js';
 import { checkStoredAfter, seedDatabase, snapshotMemories } from './stored-snapshot.js';
@@ -42,7 +42,7 @@ class McpChild {
   readonly strayLines: string[] = [];
 
   constructor(file: string, env: NodeJS.ProcessEnv) {
-    this.running = startCli(['mcp', '--db', file], env, null);
+    this.running = startCli(['mcp', '--db', file], env, { input: null });
     this.running.child.stdout?.on('data', (chunk: string) => this.read(chunk));
   }
 
@@ -106,8 +106,16 @@ export async function fuzzMcpStdio({ count, seed }: { count: number; seed: numbe
     const child = new McpChild(file, env);
     const id = nextId++;
     child.write(JSON.stringify({ jsonrpc: '2.0', id, method: 'initialize', params: INITIALIZE }));
-    if (!(await child.answer(id)))
-      throw new Error(`engram mcp did not answer initialize: ${(await killHard(child.running)).stderr}`);
+    if (!(await child.answer(id))) {
+      const exited = !child.alive;
+      const finished = await killHard(child.running);
+      throw new ChildFailure(
+        exited
+          ? describeExit(child.running, finished)
+          : `${child.running.name} did not answer initialize within ${ANSWER_MS / 1000} s: ${stderrTail(finished.stderr)}`,
+      );
+    }
+    child.running.ready = true;
     child.write(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }));
     const listId = nextId++;
     child.write(JSON.stringify({ jsonrpc: '2.0', id: listId, method: 'tools/list' }));

@@ -13,7 +13,8 @@ import { type ConfigInput, type Engram, openEngram } from 'engram';
 
 import { type Framing, framingBreak, splitLines } from './framing.js';
 import { poisonCorpus } from './poison-corpus.js';
-import { childEnv, startCli } from './processes.js';
+import { childEnv, READY_MS, startCli } from './processes.js';
+import { Supervisor } from './supervisor.js';
 
 type Context = 'active' | 'nudge' | 'session_start' | 'solution' | 'mcp_prompt';
 
@@ -217,7 +218,8 @@ async function checkMcpPrompt(file: string, corpus: readonly string[], check: Ch
     lines.push(JSON.stringify({ jsonrpc: '2.0', id: 2 * i + 2, method: 'prompts/get', params: { name: 'session_start' } }));
   }
   // Answers come in order of completion; one request at a time keeps each prompt after its handoff.
-  const running = startCli(['mcp', '--db', file, '--scope', 'project:mcp'], childEnv(), null);
+  const supervisor = new Supervisor('poisoning over engram mcp', READY_MS);
+  const running = supervisor.watch(startCli(['mcp', '--db', file, '--scope', 'project:mcp'], childEnv(), { input: null }));
   let buffer = '';
   const answers = new Map<number, unknown>();
   let notify: (() => void) | null = null;
@@ -230,8 +232,10 @@ async function checkMcpPrompt(file: string, corpus: readonly string[], check: Ch
       notify?.();
     }
   });
+  // Each answer within READY_MS (the first loads the local model); the child's exit fails at once.
   const answer = async (id: number): Promise<unknown> => {
-    while (!answers.has(id)) await new Promise<void>((resolve) => (notify = resolve));
+    supervisor.enter(`poisoning over engram mcp, request ${id}`, READY_MS);
+    while (!answers.has(id)) await supervisor.guard(new Promise<void>((resolve) => (notify = resolve)));
     return answers.get(id);
   };
   try {
@@ -244,8 +248,10 @@ async function checkMcpPrompt(file: string, corpus: readonly string[], check: Ch
       const prompt = (await answer(2 * i + 2)) as { result?: { messages?: { content?: { text?: string } }[] } };
       check('mcp_prompt', prompt.result?.messages?.[0]?.content?.text ?? '', SESSION_FRAMING, 2, i);
     }
-  } finally {
+    supervisor.expectExit(running);
     running.child.stdin?.end();
-    await running.done;
+    await supervisor.guard(running.done);
+  } finally {
+    await supervisor.close();
   }
 }

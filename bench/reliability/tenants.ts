@@ -14,10 +14,13 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { SqliteStore } from 'engram/internal';
 
-import { childEnv, killHard, LEXICAL_ENV, type Served, startServe } from './processes.js';
+import { childEnv, LEXICAL_ENV, READY_MS } from './processes.js';
 import { between, pickOne, type Random, seededRandom } from './seeded.js';
+import { Supervisor } from './supervisor.js';
 
 const TENANTS = ['acme', 'globex', 'initech'] as const;
+/** The longest one operation (a few requests) may take before the section fails. */
+const OPERATION_MS = 60_000;
 type Tenant = (typeof TENANTS)[number];
 const tokenOf = (tenant: Tenant) => `tenant-token-${tenant}-0123456789abcdef`;
 /** One word per tenant that no other tenant's text holds. */
@@ -66,17 +69,20 @@ export async function runTenantIsolation({
     problems: [],
   };
   const tokens = TENANTS.map((tenant) => `${tokenOf(tenant)}=${tenant}`).join(',');
-  let served: Served | null = null;
   const states: TenantState[] = [];
+  // The server's exit, or an operation that takes over OPERATION_MS, ends the section naming it.
+  const supervisor = new Supervisor('tenants, starting', READY_MS + OPERATION_MS);
   try {
-    served = await startServe(file, childEnv({ ...LEXICAL_ENV, ENGRAM_TOKENS: tokens }));
+    const served = await supervisor.startServe(file, childEnv({ ...LEXICAL_ENV, ENGRAM_TOKENS: tokens }));
     const base = served.url;
     for (const tenant of TENANTS) {
       const mcp = new Client({ name: `tenant-${tenant}`, version: '1' });
-      await mcp.connect(
-        new StreamableHTTPClientTransport(new URL(`${base}/mcp`), {
-          requestInit: { headers: { authorization: `Bearer ${tokenOf(tenant)}` } },
-        }),
+      await supervisor.guard(
+        mcp.connect(
+          new StreamableHTTPClientTransport(new URL(`${base}/mcp`), {
+            requestInit: { headers: { authorization: `Bearer ${tokenOf(tenant)}` } },
+          }),
+        ),
       );
       states.push({ tenant, ids: [], mcp });
     }
@@ -91,7 +97,8 @@ export async function runTenantIsolation({
         states.filter((state) => state !== self),
       );
       const operation = pickOne(random, OPERATIONS);
-      const outcome = await operation({ random, base, self, other, n: i });
+      supervisor.enter(`tenants, operation ${i + 1} (${operation.name})`, OPERATION_MS);
+      const outcome = await supervisor.guard(operation({ random, base, self, other, n: i }));
       const { via, crossWrite } = outcome;
       let text = outcome.text;
       for (const echo of outcome.echoes ?? []) text = text.split(echo).join('');
@@ -105,13 +112,13 @@ export async function runTenantIsolation({
     }
     for (const state of states) await state.mcp.close();
     states.length = 0;
-    await killHard(served.running);
-    served = null;
+    await supervisor.kill(served.running);
+    supervisor.throwIfFailed();
     for (const what of await storedUnderWrongTenant(file)) problem('crossWrites', what);
     return figures;
   } finally {
     for (const state of states) await state.mcp.close().catch(() => undefined);
-    if (served) await killHard(served.running);
+    await supervisor.close();
     rmSync(directory, { recursive: true, force: true });
   }
 }

@@ -1,9 +1,10 @@
 /**
  * The child process of the reliability benchmark's crash and concurrency sections: it opens
  * Engram through the built library (`engram`, as a user's program would) and writes until it
- * is killed or its time is up. A write counts as acknowledged only once its line is in the
- * acknowledgement log and fsync has returned, so a `kill -9` can never make the log claim a
- * write the database was not told about.
+ * is killed or its time is up. It prints `ready` once Engram is open (the sections wait for
+ * that), and a concurrent worker prints its summary last. A write counts as acknowledged only
+ * once its line is in the acknowledgement log and fsync has returned, so a `kill -9` can never
+ * make the log claim a write the database was not told about.
  *
  *   node worker.js crash <db> <ack-log> <lexical|local> <seed>
  *   node worker.js concurrent <db> <ack-dir> <worker> <duration-ms> <seed>
@@ -52,6 +53,7 @@ async function concurrentWorker(db: string, dir: string, worker: number, duratio
   const random = seededRandom(seed);
   const engram: Engram = await openEngram({ path: db, embedder: null });
   const log = ackLog(path.join(dir, `worker-${worker}.jsonl`));
+  process.stdout.write('ready\n');
   const summary: ConcurrentSummary = { worker, writes: 0, searches: 0, errors: [], misses: [] };
   const end = Date.now() + durationMs;
   let others: Acknowledged[] = [];
