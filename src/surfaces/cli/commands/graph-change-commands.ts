@@ -5,8 +5,9 @@
  */
 import type { Command } from 'commander';
 
-import { count, relationLine } from './graph-format.js';
-import { given, repeat, runGraphTool } from './graph-run.js';
+import { given } from '../given.js';
+import { count, deletedLine, relationLine } from './graph-format.js';
+import { repeat, runGraphTool } from './graph-run.js';
 
 /** `add`, `relate`, `observe`. */
 export function registerGraphWrites(graph: Command): void {
@@ -94,11 +95,8 @@ export function registerGraphDeletes(graph: Command): void {
     .description('delete entities with their relations (delete_entities); memories are kept')
     .argument('<names...>', 'the entities')
     .action(async (entityNames: string[], _options: unknown, command: Command) => {
-      await runGraphTool(
-        command,
-        'delete_entities',
-        { entityNames },
-        () => `deleted ${entityNames.join(', ')} and their relations (names not in the graph are ignored)`,
+      await runGraphTool<{ deleted: string[]; notFound: string[] }>(command, 'delete_entities', { entityNames }, (result) =>
+        deletedLine(result.deleted, result.notFound),
       );
     });
 }
