@@ -3,7 +3,8 @@
  * its options in README.md, CONTRIBUTING.md and docs/ exist in the real CLI program, every
  * `engram.toml` section and key exists in the config schema (and docs/configuration.md lists
  * all of them with their defaults), every `npm run` script exists, relative links and named
- * source paths point at files and headings that exist, and the README stays short.
+ * source paths point at files and headings that exist, a doctor sample shows the current schema
+ * version, and the README stays short.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -13,6 +14,7 @@ import { parse as parseToml } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
 
 import { parseConfig } from '../src/config/load.js';
+import { LATEST_VERSION } from '../src/store/sqlite/migrations.js';
 import { buildProgram } from '../src/surfaces/cli/program.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -327,6 +329,18 @@ describe('the documents themselves', () => {
       .filter((snippet) => snippet.lang === null && /^(?:src|test|bench|examples)\/[\w./-]*$/.test(snippet.text))
       .filter((snippet) => !existsSync(path.join(ROOT, snippet.text)))
       .map((snippet) => `${snippet.file}:${snippet.line}: ${snippet.text} does not exist`);
+    expect(problems).toEqual([]);
+  });
+
+  it('shows the schema version this build writes in every engram doctor sample', () => {
+    const samples = snippets.filter((snippet) => snippet.lang !== null && /\bengram doctor\b/.test(snippet.text));
+    expect(samples.length).toBeGreaterThan(0);
+    const problems = samples.flatMap((snippet) =>
+      [...snippet.text.matchAll(/schema (\d+), the current one|\.db \(schema (\d+)\)/g)]
+        .map((match) => Number(match[1] ?? match[2]))
+        .filter((version) => version !== LATEST_VERSION)
+        .map((version) => `${snippet.file}:${snippet.line}: schema ${version}, but this build writes ${LATEST_VERSION}`),
+    );
     expect(problems).toEqual([]);
   });
 

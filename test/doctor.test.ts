@@ -6,7 +6,18 @@
  * and the repaired file passes every check with every memory still there.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -487,7 +498,26 @@ describe('a damaged file', () => {
       fix: 'once the damage SQLite found is dealt with (see the integrity finding)',
     });
     expect(report.findings.filter((finding) => finding.fix?.startsWith('engram doctor --repair'))).toEqual([]);
+    // The memories still read back, so the way out it gives is a copy of them (test/cli/messages.test.ts follows it).
+    expect(checkOf(report, 'integrity')[0]?.fix).toMatch(
+      /^every memory still reads back: copy \d+ memories into a new file with engram export --db \S+engram\.db \| engram import --db \S+engram-recovered\.db, then use that file/,
+    );
     expect(fileHash()).toBe(hash);
+  });
+
+  it('says only a backup brings back a truncated file, whose schema cannot be read', async () => {
+    await seed();
+    truncateSync(file, Math.floor(statSync(file).size / 2));
+
+    const report = await doctor({ repair: true });
+    expect(report.repairs).toEqual([]);
+    expect(problems(report).map((finding) => [finding.check, finding.fix])).toEqual([
+      [
+        'integrity',
+        "SQLite cannot read this file's schema, so nothing can be copied out of it: restore a backup (engram backup makes one): point --db at it, or copy it over this file while no process has it open; --repair does not write into a file damaged like this",
+      ],
+      ['schema', null],
+    ]);
   });
 
   it('says a file that is not a database at all is not one, and changes nothing', async () => {
@@ -514,7 +544,10 @@ describe('a damaged file', () => {
     expect(report.repairs).toEqual([]);
     const [integrity] = checkOf(report, 'integrity');
     expect(integrity).toMatchObject({ status: 'problem', message: expect.stringMatching(/^SQLite finds the file damaged: /) });
-    expect(integrity?.fix).toMatch(/restore a backup .* engram export .* --repair does not write into a file damaged like this/);
+    // The memories' own pages are damaged, so no export can copy them: a backup is the way out.
+    expect(integrity?.fix).toMatch(
+      /^the memories themselves cannot all be read \(.+\), so engram export cannot copy them either: restore a backup .*; --repair does not write into a file damaged like this$/,
+    );
     expect(fileHash()).toBe(hash);
   });
 });

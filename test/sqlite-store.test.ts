@@ -164,16 +164,13 @@ describe('SqliteStore on a file', () => {
     reopened.close();
   });
 
-  it('refuses a path in a missing directory on first use, creating nothing', async () => {
+  it('refuses a path in a missing directory when the store is made, creating nothing', async () => {
     const parent = path.dirname(freshPath());
     const file = path.join(parent, 'missing', 'engram.db');
 
-    const store = new SqliteStore(file);
-    const error = await store.countMemories({ tenant: 'acme' }).then(
-      () => new Error('expected opening to fail'),
-      (reason: unknown) => reason,
-    );
+    const error = openingError(() => new SqliteStore(file));
     expectEngramError(error, 'database_missing', path.join(parent, 'missing'));
+    expect((error as Error).message).toMatch(/pass createDirectory: true/);
     expect(existsSync(path.join(parent, 'missing'))).toBe(false);
   });
 

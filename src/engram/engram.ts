@@ -89,6 +89,8 @@ export interface OpenEngramOptions {
   extractor?: Extractor;
   /** Refuse to create a database that does not exist yet (read-only commands). @default false */
   mustExist?: boolean;
+  /** Create the database file's folder when it is missing. @default true for config `store.path`, false for another `path` */
+  createDirectory?: boolean;
 }
 
 /** Engine statistics: the store's counts plus the embedder in use. */
@@ -128,7 +130,7 @@ export async function openEngram(options: OpenEngramOptions = {}): Promise<Engra
       : withStorageErrors(
           new SqliteStore(file, {
             mustExist: options.mustExist ?? false,
-            createDirectory: path.resolve(file) === path.resolve(config.store.path),
+            createDirectory: options.createDirectory ?? path.resolve(file) === path.resolve(config.store.path),
             floatVectorBytes: config.store.float_vectors_mb * MIB,
             mmapBytes: config.store.mmap_mb * MIB,
           }),

@@ -96,7 +96,7 @@ export class EngramKnowledgeGraph implements KnowledgeGraph {
     }));
   }
 
-  async deleteEntities(entityNames: readonly string[]): Promise<void> {
+  async deleteEntities(entityNames: readonly string[]): Promise<string[]> {
     const { store, tenant } = this.start();
     const found = await store.findEntities(
       tenant,
@@ -104,10 +104,12 @@ export class EngramKnowledgeGraph implements KnowledgeGraph {
     );
     // By name only: an alias of another entity does not delete it.
     const keys = new Set(entityNames.map(entityKey));
+    const named = found.filter((entity) => keys.has(entityKey(entity.name)));
     await store.deleteEntities(
       tenant,
-      found.filter((entity) => keys.has(entityKey(entity.name))).map((entity) => entity.id),
+      named.map((entity) => entity.id),
     );
+    return named.map((entity) => entity.name);
   }
 
   async deleteObservations(deletions: readonly { entityName: string; observations: readonly string[] }[]): Promise<void> {

@@ -43,9 +43,10 @@ export class LoggedKnowledgeGraph implements KnowledgeGraph {
     return added;
   }
 
-  async deleteEntities(entityNames: readonly string[]): Promise<void> {
-    await this.graph.deleteEntities(entityNames);
-    if (entityNames.length > 0) await this.record(graphLines.deleteEntities(entityNames));
+  async deleteEntities(entityNames: readonly string[]): Promise<string[]> {
+    const deleted = await this.graph.deleteEntities(entityNames);
+    if (deleted.length > 0) await this.record(graphLines.deleteEntities(deleted));
+    return deleted;
   }
 
   async deleteObservations(deletions: readonly { entityName: string; observations: readonly string[] }[]): Promise<void> {

@@ -46,11 +46,19 @@ const trust = z
   .number({ error: 'trust must be a number' })
   .min(0, 'trust must be between 0 and 1')
   .max(1, 'trust must be between 0 and 1');
+/** What a date field accepts, said after a value it refused. */
+export const DATE_HINT = 'give an ISO 8601 date such as 2026-01-31 or 2026-01-31T09:00:00Z';
+
+/** A refused date as a message shows it: text quoted, anything else as it prints. */
+export function shownDate(value: unknown): string {
+  return typeof value === 'string' ? JSON.stringify(value) : String(value);
+}
+
 const timestamp = (name: string) =>
   z.union([z.string(), z.date()], { error: `${name} must be an ISO-8601 date string` }).transform((value, ctx) => {
     const date = value instanceof Date ? value : new Date(value);
     if (Number.isNaN(date.getTime())) {
-      ctx.addIssue({ code: 'custom', message: `${name} is not a valid date: ${String(value)}` });
+      ctx.addIssue({ code: 'custom', message: `${name} is not a valid date: ${shownDate(value)}; ${DATE_HINT}` });
       return z.NEVER;
     }
     return date.toISOString();

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 
 import { KINDS, TIERS } from './memory.js';
-import { TIER_ALIASES } from './memory-input.js';
+import { DATE_HINT, shownDate, TIER_ALIASES } from './memory-input.js';
 
 /** Which signals rank the results. */
 export const SEARCH_MODES = ['hybrid', 'bm25', 'dense', 'keyword'] as const;
@@ -39,7 +39,7 @@ export function dateField(name: string) {
     .transform((value, ctx) => {
       const date = value instanceof Date ? value : new Date(value);
       if (Number.isNaN(date.getTime())) {
-        ctx.addIssue({ code: 'custom', message: `${name} is not a valid date: ${String(value)}` });
+        ctx.addIssue({ code: 'custom', message: `${name} is not a valid date: ${shownDate(value)}; ${DATE_HINT}` });
         return z.NEVER;
       }
       return date.toISOString();

@@ -202,6 +202,51 @@ describe('ConversationRecall', () => {
     expect(calls).toEqual(['beforeTurn hello', 'write started']);
   });
 
+  it('writes nothing for a call that failed', async () => {
+    const { session, calls } = deferredSession();
+    const driver = new ConversationRecall(session, { writesAfterCall: true });
+
+    const prepared = await driver.beforeCall([{ role: 'user', text: 'hello' }]);
+    // e.g. the model's server answered 500, or could not be reached: no model saw the recall
+    prepared.callFailed();
+    await turnsOfTheLoop(3);
+
+    expect(calls).toEqual(['beforeTurn hello']);
+  });
+
+  it('holds the writing of a failed call until a retry of the same message succeeds', async () => {
+    const { session, calls, finishWrite } = deferredSession();
+    const driver = new ConversationRecall(session, { writesAfterCall: true });
+    const messages = [{ role: 'user', text: 'hello' }];
+
+    const first = await driver.beforeCall(messages);
+    first.callFailed();
+    const retry = await driver.beforeCall(messages);
+    await turnsOfTheLoop(2);
+    // The retry carries the same recall block, without running recall again, and nothing is written yet.
+    expect(retry.insertions.map((insertion) => insertion.message.content)).toEqual(['recall:hello']);
+    expect(calls).toEqual(['beforeTurn hello']);
+    retry.callFailed();
+    const again = await driver.beforeCall(messages);
+    again.callEnded();
+    await turnsOfTheLoop(1);
+    expect(calls).toEqual(['beforeTurn hello', 'write started']);
+    finishWrite();
+    await expect(first.written).resolves.toBeUndefined();
+  });
+
+  it('drops the writing of a failed call when the next call brings a new user message', async () => {
+    const { session, calls } = deferredSession();
+    const driver = new ConversationRecall(session, { writesAfterCall: true });
+
+    const failed = await driver.beforeCall([{ role: 'user', text: 'hello' }]);
+    failed.callFailed();
+    await driver.beforeCall([{ role: 'user', text: 'something else' }]);
+
+    await expect(failed.written).resolves.toBeUndefined();
+    expect(calls).toEqual(['beforeTurn hello', 'beforeTurn something else']);
+  });
+
   it('writes before returning unless asked otherwise', async () => {
     const { session, calls } = recordingSession();
     const deferred: TurnLoopSession = {

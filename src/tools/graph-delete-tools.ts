@@ -1,9 +1,12 @@
 /**
  * The graph tools that remove: `delete_entities`, `delete_observations`, `delete_relations`,
  * as in the MCP reference memory server. Like there, removing something that is not in the
- * graph is not an error, and the answer is a short confirmation (`{ success, message }`).
+ * graph is not an error, and the answer is a short confirmation (`{ success, message }`);
+ * `delete_entities` also says which names it deleted and which it did not find, so deleting an
+ * entity twice does not claim twice to have deleted it.
  * Deleting an entity never deletes a memory: only the graph forgets it.
  */
+import { entityKey } from '../model/graph.js';
 import { GRAPH_REQUEST_SCHEMAS } from './graph-schemas.js';
 import { defineTool } from './tool.js';
 
@@ -13,17 +16,36 @@ export interface GraphDeleteResult {
   message: string;
 }
 
+/** What `delete_entities` answers: the names deleted (as stored) and the names not in the graph. */
+export interface EntityDeleteResult extends GraphDeleteResult {
+  deleted: string[];
+  notFound: string[];
+}
+
 export const deleteEntitiesTool = defineTool({
   name: 'delete_entities',
   description:
     'Remove entities from the knowledge graph by name, together with every relation to or from them. ' +
-    'Names not in the graph are ignored. Memories that mention the entities are kept.',
+    'Names not in the graph are ignored (the answer lists them under notFound). Memories that mention the entities are kept.',
   schema: GRAPH_REQUEST_SCHEMAS.delete_entities,
-  async run(args, context): Promise<GraphDeleteResult> {
-    await context.engram.graph.deleteEntities(args.entityNames);
-    return { success: true, message: 'Entities and their relations removed from the graph.' };
+  async run(args, context): Promise<EntityDeleteResult> {
+    const deleted = await context.engram.graph.deleteEntities(args.entityNames);
+    const gone = new Set(deleted.map(entityKey));
+    const asked = new Map(args.entityNames.map((name) => [entityKey(name), name.trim()]));
+    const notFound = [...asked].filter(([key]) => !gone.has(key)).map(([, name]) => name);
+    return { success: true, message: entityDeleteMessage(deleted, notFound), deleted, notFound };
   },
 });
+
+function entityDeleteMessage(deleted: readonly string[], notFound: readonly string[]): string {
+  const missing = notFound.length === 1 ? `No entity named ${notFound[0]}` : `No entities named ${notFound.join(', ')}`;
+  if (deleted.length === 0)
+    return `${missing} in the graph: nothing was removed (search_nodes or read_graph lists the entities).`;
+  const removed = `Removed ${deleted.join(', ')} and ${deleted.length === 1 ? 'its' : 'their'} relations from the graph.`;
+  return notFound.length === 0
+    ? removed
+    : `${removed} ${missing} in the graph: nothing to remove for ${notFound.length === 1 ? 'it' : 'them'}.`;
+}
 
 export const deleteObservationsTool = defineTool({
   name: 'delete_observations',

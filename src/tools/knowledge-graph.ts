@@ -62,8 +62,11 @@ export interface KnowledgeGraph {
   addObservations(
     observations: readonly { entityName: string; contents: readonly string[] }[],
   ): Promise<{ entityName: string; addedObservations: string[] }[]>;
-  /** Deletes entities with their relations and mentions; memories stay. Unknown names are ignored. */
-  deleteEntities(entityNames: readonly string[]): Promise<void>;
+  /**
+   * Deletes entities with their relations and mentions; memories stay. Unknown names are ignored;
+   * returns the names of the entities deleted, as stored.
+   */
+  deleteEntities(entityNames: readonly string[]): Promise<string[]>;
   /** Removes observations where present. */
   deleteObservations(deletions: readonly { entityName: string; observations: readonly string[] }[]): Promise<void>;
   /** Deletes these relations where present. */

@@ -195,7 +195,13 @@ describe('the resident process', () => {
     const second = await runCli(['recall', 'which database for billing?', '--session', 'r1'], run());
     expect(second).toMatchObject({ code: 0, stdout: first.stdout, stderr: '' });
     expect((await residents())[0]?.requests).toBe(1);
-    expectOneLineError(await runCli(['recall', '   ', '--session', 'r1'], run()), /needs the user message/);
+    expectOneLineError(
+      await runCli(['recall', 'billing', '--session', 'r1', '--scope', ' '], run()),
+      /scope must be a non-empty/,
+    );
+    expect((await residents())[0]?.requests).toBe(2);
+    // An empty message is refused by the command itself, in its own words, before asking the process.
+    expectOneLineError(await runCli(['recall', '   ', '--session', 'r1'], run()), /the message is empty/);
     expect((await residents())[0]?.requests).toBe(2);
   });
 

@@ -125,7 +125,7 @@ describe('engram doctor', () => {
 
     const result = await runCli(['doctor', '--repair', '--db', db], run());
     expect(result.code).toBe(1);
-    expect(result.stdout).toMatch(/^problem {3}integrity {2}SQLite finds the file damaged: .* — restore a backup/m);
+    expect(result.stdout).toMatch(/^problem {3}integrity {2}SQLite finds the file damaged: .* — .*: restore a backup/m);
     expect(result.stdout).not.toMatch(/^repaired/m);
     expect(hashOf(db)).toBe(before);
   });

@@ -99,7 +99,7 @@ describe('engram recall and engram receipts', () => {
 
     expectOneLineError(await runCli(['receipts', '--turn', '0'], { cwd: dir }), /--turn must be a whole number/);
     expectOneLineError(await runCli(['receipts', '--limit', 'lots'], { cwd: dir }), /limit/);
-    expectOneLineError(await runCli(['recall', '   '], { cwd: dir }), /non-empty/);
+    expectOneLineError(await runCli(['recall', '   '], { cwd: dir }), /the message is empty: give one, e\.g\. engram recall "/);
     expectOneLineError(await runCli(['receipts', '--db', `${dir}/missing.db`], { cwd: dir }), /missing\.db/);
     expect(await runOk(['receipts'], { cwd: dir })).toMatch(/^no receipts/);
   });

@@ -85,6 +85,8 @@ describe('the HTTP API', () => {
       '/v1/memories/:id',
     );
     expect(archived).toEqual({ id, outcome: 'archived' });
+    // Forgetting it again changes nothing, and says so.
+    expect((await send(server.url, 'DELETE', `/v1/memories/${id}`)).body).toEqual({ id, outcome: 'already_archived' });
     const afterArchive = await send<MemoryBody>(server.url, 'GET', `/v1/memories/${id}`);
     expect(afterArchive.body.memory.archivedAt).not.toBeNull();
     const hidden = await send<{ memories: { id: string }[] }>(server.url, 'GET', '/v1/memories');
@@ -94,12 +96,22 @@ describe('the HTTP API', () => {
     const onlyArchived = await send<{ memories: { id: string }[] }>(server.url, 'GET', '/v1/memories?status=archived');
     expect(onlyArchived.body.memories.map((memory) => memory.id)).toEqual([id]);
 
-    const restored = expectDocumented<MemoryBody>(
+    const restored = expectDocumented<{ outcome: string; memory: MemoryBody['memory'] & { updatedAt: string } }>(
       await call('POST', '/v1/memories/:id/restore', `/v1/memories/${id}/restore`),
       'post',
       '/v1/memories/:id/restore',
     );
-    expect(restored.memory).toMatchObject({ id, text: 'We chose CockroachDB for billing', archivedAt: null });
+    expect(restored).toMatchObject({
+      outcome: 'restored',
+      memory: { id, text: 'We chose CockroachDB for billing', archivedAt: null },
+    });
+    // Restoring a live memory changes nothing, and says so.
+    const again = await send<{ outcome: string; memory: { updatedAt: string } }>(
+      server.url,
+      'POST',
+      `/v1/memories/${id}/restore`,
+    );
+    expect(again.body).toMatchObject({ outcome: 'not_archived', memory: { updatedAt: restored.memory.updatedAt } });
     const pages = await send<{ memories: { id: string }[] }>(server.url, 'GET', `/v1/memories?after=${id}&limit=5`);
     expect(pages.body.memories.map((memory) => memory.id)).not.toContain(id);
     expect((await send(server.url, 'GET', `/v1/memories?after=${id}&offset=3`)).status).toBe(400);

@@ -52,7 +52,7 @@ describe('the HTTP API with bad input', () => {
         { query: 'billing', limit: '10' },
         /body\.limit: limit must be a whole number from 1 to 1000 \(got "10"\)/,
       ],
-      ['POST', '/v1/sessions/s/before-turn', { message: 7 }, /body\.message: expected string/],
+      ['POST', '/v1/sessions/s/before-turn', { message: 7 }, /body\.message: message must be a string: the user message/],
       ['POST', '/v1/sessions/s/after-step', { toolCalls: 3 }, /body\.toolCalls: expected array/],
       [
         'POST',
@@ -108,10 +108,20 @@ describe('the HTTP API with bad input', () => {
     const cases: [string, string, unknown, RegExp][] = [
       ['POST', '/v1/memories', { text: '   ' }, /text is empty/],
       ['POST', '/v1/memories', { text: 'x', trust: 7 }, /trust must be between 0 and 1/],
-      ['POST', '/v1/memories', { text: 'x', occurredAt: 'yesterday' }, /occurredAt is not a valid date/],
+      [
+        'POST',
+        '/v1/memories',
+        { text: 'x', occurredAt: 'yesterday' },
+        /occurredAt is not a valid date: "yesterday"; give an ISO 8601 date such as 2026-01-31/,
+      ],
       ['POST', '/v1/search', { query: '' }, /query is empty/],
       ['POST', '/v1/search', { query: 'x', limit: 0 }, /limit must be a whole number from 1/],
-      ['POST', '/v1/sessions/s/before-turn', { message: ' ' }, /non-empty string/],
+      [
+        'POST',
+        '/v1/sessions/s/before-turn',
+        { message: ' ' },
+        /^body\.message: message is empty: send the user message to recall memories for$/,
+      ],
       ['POST', '/v1/solutions', { goal: 'g', approach: 'a', outcome: 'o', confidence: 300 }, /confidence must be from 0 to 100/],
       ['POST', '/v1/solutions/recall', { goal: 'g', threshold: 3 }, /threshold must be between 0 and 1/],
     ];

@@ -132,8 +132,21 @@ describe('the knowledge graph over HTTP', () => {
       entities: [{ name: 'Dora', entityType: 'person', observations: [] }],
       relations: [],
     });
-    await post('/v1/graph/entities/delete', { entityNames: ['dora'] });
+    const deleted = await post('/v1/graph/entities/delete', { entityNames: ['dora'] });
+    expect(expectDocumented(deleted, 'post', '/v1/graph/entities/delete')).toEqual({
+      success: true,
+      message: 'Removed Dora and its relations from the graph.',
+      deleted: ['Dora'],
+      notFound: [],
+    });
     expect((await post('/v1/graph/open', { names: ['Dora'] })).body).toEqual({ entities: [], relations: [] });
+    // Deleting it again deletes nothing, and says so.
+    expect((await post('/v1/graph/entities/delete', { entityNames: ['Dora'] })).body).toEqual({
+      success: true,
+      message: 'No entity named Dora in the graph: nothing was removed (search_nodes or read_graph lists the entities).',
+      deleted: [],
+      notFound: ['Dora'],
+    });
   });
 
   it('lets search follow the relations the tools stated, and says the path on each hit', async () => {

@@ -176,7 +176,12 @@ export async function exerciseGraphTools(client: Client): Promise<void> {
   expect(
     await ok(client, 'delete_relations', { relations: [{ from: 'Alice', to: 'Lyon', relationType: 'lives_in' }] }),
   ).toMatchObject({ success: true });
-  expect(await ok(client, 'delete_entities', { entityNames: ['Acme', 'Nobody'] })).toMatchObject({ success: true });
+  expect(await ok(client, 'delete_entities', { entityNames: ['Acme', 'Nobody'] })).toEqual({
+    success: true,
+    message: 'Removed Acme and its relations from the graph. No entity named Nobody in the graph: nothing to remove for it.',
+    deleted: ['Acme'],
+    notFound: ['Nobody'],
+  });
   expect(await wholeGraph(client)).toEqual({
     entities: [
       { name: 'Alice', entityType: 'person', observations: ['Speaks Spanish'] },

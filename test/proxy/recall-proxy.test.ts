@@ -215,26 +215,51 @@ describe('the recall proxy', () => {
     expect(await raw.text()).toBe(limited);
   });
 
-  it("writes a turn's receipt once an error answer is relayed, and when the upstream cannot be reached", async () => {
+  it('records no turn whose request failed upstream, and records a retry of it once one succeeds', async () => {
     const failed = JSON.stringify({ error: { message: 'The server had an error.', type: 'server_error' } });
-    upstream.script([{ kind: 'error', status: 500, body: failed }]);
-    const request = { model: 'm', messages: [{ role: 'user' as const, content: 'Why does the merge loop stall?' }] };
+    const limited = JSON.stringify({ error: { message: 'Rate limit reached.', type: 'requests', code: 'rate_limit_exceeded' } });
+    upstream.script([
+      { kind: 'error', status: 500, body: failed },
+      { kind: 'message', content: 'Set it to 0.4.' },
+      { kind: 'error', status: 429, body: limited },
+      { kind: 'message', content: 'Lower merge.specificity to 0.4.' },
+    ]);
+    const ask = (session: string, content: string) =>
+      client(session)
+        .chat.completions.create({ model: 'm', messages: [{ role: 'user', content }] })
+        .catch((error: unknown) => error);
+
+    // A request that failed, then a new user message: no model ever saw the first turn's recall.
+    expect(await ask('error-turn', 'Why does the merge loop stall?')).toMatchObject({ status: 500 });
+    expect(await ask('error-turn', 'What should merge.specificity be?')).toMatchObject({ choices: expect.any(Array) });
+    // The second call waited for whatever the first left to write, so one receipt means the first wrote none.
+    await vi.waitFor(async () => expect(await engram.receipts({ sessionId: 'error-turn', limit: 5 })).not.toHaveLength(0));
+    const receipts = await engram.receipts({ sessionId: 'error-turn', limit: 5 });
+    expect(receipts.map((receipt) => receipt.query)).toEqual(['What should merge.specificity be?']);
+
+    // A client's retry of the same message carries the same recall block, and records it once.
+    expect(await ask('retried-turn', 'Why does the merge loop stall?')).toMatchObject({ status: 429 });
+    expect(await ask('retried-turn', 'Why does the merge loop stall?')).toMatchObject({ choices: expect.any(Array) });
+    expect(upstream.received.at(-1)?.body.messages[0]?.content).toContain(FACT);
+    await vi.waitFor(async () => expect(await engram.receipts({ sessionId: 'retried-turn', limit: 5 })).toHaveLength(1));
+    const [retried] = await engram.receipts({ sessionId: 'retried-turn', limit: 5 });
+    expect(retried?.chosen.map((entry) => entry.preview).join('\n')).toContain('The merge loop can stall');
+  });
+
+  it('records no turn when the upstream cannot be reached', async () => {
     const { engram: other } = await openTestEngram();
     await other.remember(FACT);
     const lonely = await startRecallProxy({ engram: other, upstream: 'http://127.0.0.1:9/v1', port: 0, log: () => undefined });
+    const ask = (content: string) =>
+      new OpenAI({ baseURL: lonely.url, apiKey: KEY, maxRetries: 0 }).chat.completions
+        .create({ model: 'm', messages: [{ role: 'user', content }], user: 'lost-turn' })
+        .catch((error: unknown) => error);
 
-    const errored = await client('error-turn')
-      .chat.completions.create(request)
-      .catch((error: unknown) => error);
-    const unreachable = await new OpenAI({ baseURL: lonely.url, apiKey: KEY, maxRetries: 0 }).chat.completions
-      .create({ ...request, user: 'lost-turn' })
-      .catch((error: unknown) => error);
+    expect(await ask('Why does the merge loop stall?')).toMatchObject({ status: 502 });
+    // The second request of the conversation waits for anything the first left to write.
+    expect(await ask('What should merge.specificity be?')).toMatchObject({ status: 502 });
 
-    expect(errored).toMatchObject({ status: 500 });
-    expect(unreachable).toMatchObject({ status: 502 });
-    // No step is counted after either, and no next request comes: the receipt is written all the same.
-    await vi.waitFor(async () => expect(await engram.receipts({ sessionId: 'error-turn', limit: 5 })).toHaveLength(1));
-    await vi.waitFor(async () => expect(await other.receipts({ sessionId: 'lost-turn', limit: 5 })).toHaveLength(1));
+    expect(await other.receipts({ sessionId: 'lost-turn', limit: 5 })).toEqual([]);
     await lonely.close();
     await other.close();
   });

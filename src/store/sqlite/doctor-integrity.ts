@@ -4,12 +4,13 @@
  * from the tables, or a damaged full-text index, which the full-text part rebuilds from the
  * memories — is repaired in place. Any other damage is left alone: writing into a file whose
  * pages or free list are broken can spread the damage to memories that are still readable, so
- * the way out is a backup or an export of what can be read.
+ * the way out is a backup or an export of what can be read (doctor-recovery.ts says which).
  */
 import type Database from 'better-sqlite3';
 
 import type { DoctorFinding, DoctorRepair } from '../doctor-report.js';
 import { plural, REPAIR_COMMAND } from './doctor-part.js';
+import { RESTORE } from './doctor-recovery.js';
 import { isDamage } from './storage-error.js';
 
 /**
@@ -25,10 +26,9 @@ const MAX_LINES = 1000;
  */
 const INDEX_DAMAGE =
   /^(row \d+ missing from index |wrong # of entries in index |malformed inverted index for FTS5 table main\.memories_fts$|fts5: .*"memories_fts")/;
-const RESTORE =
-  'restore a backup (engram backup makes one), or copy what can still be read with engram export into a new database';
 
 export interface Integrity {
+  /** Damage the repair leaves alone has no fix yet: what can still be read decides it (recoveryFix). */
   finding: DoctorFinding;
   ok: boolean;
   /** Whether every fault is one the repair mends: damaged indexes at most. */
@@ -72,9 +72,7 @@ function damaged(lines: readonly string[], listed: boolean): Integrity {
       check: 'integrity',
       status: 'problem',
       message: `SQLite finds the file damaged: ${lines[0]}${more}`,
-      fix: indexesOnly
-        ? `${REPAIR_COMMAND} rebuilds the damaged indexes from the tables`
-        : `${RESTORE}; --repair does not write into a file damaged like this`,
+      fix: indexesOnly ? `${REPAIR_COMMAND} rebuilds the damaged indexes from the tables` : null,
     },
   };
 }

@@ -19,6 +19,7 @@ import { fullTextPart } from './doctor-full-text.js';
 import { graphPart } from './doctor-graph.js';
 import { examineIntegrity, rebuildIndexes } from './doctor-integrity.js';
 import { type DoctorPart, hasTable, REPAIR_COMMAND } from './doctor-part.js';
+import { recoveryFix } from './doctor-recovery.js';
 import { examineSchema, upgradeSchema } from './doctor-schema.js';
 import { sessionsPart } from './doctor-sessions.js';
 import { vectorsPart } from './doctor-vectors.js';
@@ -69,8 +70,12 @@ export class SqliteDoctor implements StoreDoctor {
     const integrity = examineIntegrity(this.db);
     const schema = examineSchema(this.db);
     const repairable = schema.readable && integrity.indexesOnly;
+    const damage =
+      integrity.finding.status === 'problem' && integrity.finding.fix === null
+        ? { ...integrity.finding, fix: recoveryFix(this.db, this.file, schema.readable) }
+        : integrity.finding;
     // A damaged file is still examined part by part where it can be read: the findings say how far.
-    const findings = [integrity.finding, schema.finding, ...(schema.readable ? this.examineParts() : [])];
+    const findings = [damage, schema.finding, ...(schema.readable ? this.examineParts() : [])];
     return {
       // The repair does not write into this file, so no finding may promise that it will.
       findings: repairable ? findings : findings.map(withoutRepair),

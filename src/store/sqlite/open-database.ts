@@ -69,7 +69,6 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): D
 }
 
 function checkPath(file: string, options: OpenDatabaseOptions): void {
-  const directory = path.dirname(path.resolve(file));
   if (existsSync(file)) {
     if (statSync(file).isDirectory()) {
       throw new EngramError(
@@ -82,20 +81,32 @@ function checkPath(file: string, options: OpenDatabaseOptions): void {
   if (options.mustExist) {
     throw new EngramError(
       'database_missing',
-      `no Engram database at ${file}: add a memory first (engram add "…") or point --db at an existing file`,
+      `no Engram database at ${file}, and mustExist forbids creating one: give the path of an existing database, or leave mustExist out to create it`,
     );
   }
-  if (!existsSync(directory)) {
-    if (!options.createDirectory) {
-      throw new EngramError(
-        'database_missing',
-        `directory ${directory} does not exist: create it first or choose another --db path`,
-      );
-    }
-    try {
-      mkdirSync(directory, { recursive: true });
-    } catch (cause) {
-      throw new EngramError('database_missing', `cannot create ${directory}: ${(cause as Error).message}`, { cause });
-    }
+  const directory = checkFolder(file, options);
+  if (directory === null) return;
+  try {
+    mkdirSync(directory, { recursive: true });
+  } catch (cause) {
+    throw new EngramError('database_missing', `cannot create ${directory}: ${(cause as Error).message}`, { cause });
   }
+}
+
+/**
+ * Refuses a database path whose folder is missing, unless `createDirectory` says to create it;
+ * returns the folder to create, or null when there is nothing to create. Nothing is written.
+ * The words are the library's (`path`, `createDirectory`); the CLI checks `--db` first, in its own.
+ */
+export function checkFolder(file: string, options: Pick<OpenDatabaseOptions, 'createDirectory'>): string | null {
+  if (file === IN_MEMORY) return null;
+  const directory = path.dirname(path.resolve(file));
+  if (existsSync(directory)) return null;
+  if (!options.createDirectory) {
+    throw new EngramError(
+      'database_missing',
+      `the folder ${directory} of the database path ${file} does not exist: create it first, or pass createDirectory: true to openEngram`,
+    );
+  }
+  return directory;
 }

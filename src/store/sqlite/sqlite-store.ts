@@ -73,7 +73,7 @@ import { KeptSessionTurns } from './kept-session-turns.js';
 import { listMemoryRows } from './memory-list.js';
 import { MemoryWrites } from './memory-writes.js';
 import { LATEST_VERSION, SEGMENT_TERMS_SCHEMA } from './migrations.js';
-import { IN_MEMORY, openDatabase, type OpenDatabaseOptions } from './open-database.js';
+import { checkFolder, IN_MEMORY, openDatabase, type OpenDatabaseOptions } from './open-database.js';
 import { PlannerStatistics } from './planner-statistics.js';
 import { blobToVector, MEMORY_COLUMNS, type MemoryRow, memoryToParams, rowToMemory, vectorToBlob } from './rows.js';
 import { segmentColumn } from './segment-column.js';
@@ -88,7 +88,7 @@ import {
   writeSession,
 } from './session-tables.js';
 import { cachedStatement } from './statement-cache.js';
-import { isUnwritable } from './storage-error.js';
+import { isDamage, isUnwritable } from './storage-error.js';
 import { VectorTable } from './vector-table.js';
 
 /** The `engram_meta` key of the embedder that made the stored vectors (a VectorIndexInfo as JSON). */
@@ -136,6 +136,8 @@ export class SqliteStore implements Store {
     this.file = file;
     this.options = options;
     if (file === IN_MEMORY || options.mustExist || existsSync(file)) this.open();
+    // A missing folder is refused now, not at the first write; it is created only at that write.
+    else checkFolder(file, options);
   }
 
   /** The underlying connection, for tests and tools in this folder only. */
@@ -650,7 +652,9 @@ export class SqliteStore implements Store {
       } catch (error) {
         // Housekeeping only: on a read-only file, a full disk or one another process is writing,
         // it waits for a close that can write, and the command that read the file has done its work.
-        if (!isUnwritable(error)) throw error;
+        // On a damaged file it is not done at all: the statistics would be written into the damage,
+        // and an export copying what still reads out of the file must not fail at the end.
+        if (!isUnwritable(error) && !isDamage(error)) throw error;
       } finally {
         db.close();
       }

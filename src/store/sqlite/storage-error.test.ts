@@ -37,7 +37,7 @@ describe('storage failures as one clear line', () => {
       'SQLITE_CORRUPT',
       'database disk image is malformed',
       'database_invalid',
-      /is damaged \(database disk image is malformed\): run `engram doctor`/,
+      /is damaged \(database disk image is malformed\): run `engram doctor --db \S+` to see what is damaged and what to do/,
     ],
     ['SQLITE_NOTADB', 'file is not a database', 'database_invalid', /is not an Engram database \(file is not a database\)/],
     [

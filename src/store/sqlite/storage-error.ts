@@ -80,7 +80,8 @@ function describeUnusable(code: string, file: string, detail: string): string | 
   if (isIoError(code)) return `cannot read or write ${file} (${detail}, ${code}): check the disk, then run \`engram doctor\``;
   if (code === 'SQLITE_NOTADB') return `${file} is not an Engram database (${detail}): choose another --db path`;
   if (code.startsWith('SQLITE_CORRUPT')) {
-    return `${file} is damaged (${detail}): run \`engram doctor\` to see what is wrong, and \`engram doctor --repair\` to fix what can be fixed`;
+    // Whether the repair can mend it, an export can copy it or only a backup brings it back, the doctor finds out.
+    return `${file} is damaged (${detail}): run \`engram doctor --db ${file}\` to see what is damaged and what to do: a repair in place, a copy of what still reads, or a backup`;
   }
   return null;
 }

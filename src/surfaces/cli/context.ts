@@ -5,6 +5,7 @@
 import type { Command } from 'commander';
 
 import { type Engram, type EngramConfig, InvalidInputError, loadConfig, openEngram, redactUrl } from '../../index.js';
+import { checkDatabasePath } from './database-path.js';
 
 /** The options every command accepts. */
 export interface GlobalOptions {
@@ -60,7 +61,9 @@ export async function withEngram<T>(
   action: (engram: Engram) => Promise<T>,
 ): Promise<T> {
   const config = options.config ?? commandConfig(command);
-  const engram = await openEngram({ config, path: globalOptions(command).db ?? config.store.path, mustExist: options.mustExist });
+  const file = globalOptions(command).db ?? config.store.path;
+  checkDatabasePath(config, file, options);
+  const engram = await openEngram({ config, path: file, mustExist: options.mustExist });
   try {
     return await action(engram);
   } finally {

@@ -17,6 +17,7 @@ import { askDaemon, startDaemon } from '../daemon/client.js';
 import type { ResidentTarget } from '../daemon/locate-resident.js';
 import type { CommandRequest } from '../daemon/protocol.js';
 import { globalOptions } from './context.js';
+import { checkDatabasePath } from './database-path.js';
 import { ReportedFailure } from './reported-failure.js';
 
 /**
@@ -32,6 +33,8 @@ export async function answeredByDaemon(
 ): Promise<boolean> {
   const resident = residentOf(command, config);
   if (resident === null) return false;
+  // A missing folder is refused here, in the CLI's words, rather than by a process started for it.
+  checkDatabasePath(config, resident.db, { mustExist: false });
   const answer = await askDaemon(resident.address, { ...request, settings: resident.settings } as CommandRequest);
   switch (answer.kind) {
     case 'reply':

@@ -30,7 +30,6 @@ const kind = z.enum(KINDS);
 const tier = z
   .enum([...TIERS, ...(Object.keys(TIER_ALIASES) as ['must_remember', 'nice_to_have'])])
   .transform((value): Tier => TIER_ALIASES[value] ?? (value as Tier));
-const text = z.string();
 const nullableText = z.string().nullable();
 
 /** `POST /v1/memories`: a new memory; only `text` is required. */
@@ -95,7 +94,10 @@ export const SessionBody = z.strictObject(sessionWhere);
 /** `POST /v1/sessions/{id}/before-turn`. */
 export const BeforeTurnBody = z.strictObject({
   ...sessionWhere,
-  message: text.describe('The user message, before the first model call'),
+  message: z
+    .string({ error: 'message must be a string: the user message' })
+    .refine((value) => value.trim().length > 0, 'message is empty: send the user message to recall memories for')
+    .describe('The user message, before the first model call'),
 });
 
 /** `POST /v1/sessions/{id}/after-step`. */

@@ -43,8 +43,11 @@ export const MemoryResponse = z.strictObject({ memory: MemoryRecord });
 /** `{ memories }`. */
 export const MemoryListResponse = z.strictObject({ memories: z.array(MemoryRecord) });
 
-/** What `DELETE` did. */
-export const ForgetResponse = z.strictObject({ id: z.string(), outcome: z.enum(['archived', 'deleted']) });
+/** What `DELETE` did: archived it, deleted it for good, or nothing (it was archived already). */
+export const ForgetResponse = z.strictObject({ id: z.string(), outcome: z.enum(['archived', 'deleted', 'already_archived']) });
+
+/** What `POST …/restore` did: brought the memory back, or nothing (it was not archived); the memory as it now is. */
+export const RestoreResponse = z.strictObject({ memory: MemoryRecord, outcome: z.enum(['restored', 'not_archived']) });
 
 /** One search result: the memory, its score and calibrated relevance, what relevance was calibrated from, and why. */
 export const SearchHitRecord = z.strictObject({
@@ -244,6 +247,12 @@ export const GraphObservationsResponse = z.strictObject({
 
 /** A graph deletion: what was not in the graph is ignored, as in the reference server. */
 export const GraphDeleteResponse = z.strictObject({ success: z.literal(true), message: z.string() });
+
+/** What `delete_entities` answers: also the names deleted (as stored) and those not in the graph. */
+export const GraphEntityDeleteResponse = GraphDeleteResponse.extend({
+  deleted: z.array(z.string()),
+  notFound: z.array(z.string()),
+});
 
 export const HealthResponse = z.strictObject({ status: z.literal('ok'), version: z.string() });
 

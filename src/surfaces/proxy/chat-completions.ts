@@ -2,7 +2,9 @@
  * `POST /v1/chat/completions` through the proxy: this turn's recall block (position 1) and
  * nudges go into the messages, the request goes upstream with the client's own key, and the
  * answer — streamed or whole, success or error — comes back unchanged while the session counts
- * the step. A request naming no session is forwarded untouched.
+ * the step. A request naming no session is forwarded untouched. A turn's receipt and injections
+ * are written only once an upstream answered with success: after an error answer, or none, no
+ * model saw the recall, so they wait for a retry of the message and are dropped if none comes.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
@@ -59,7 +61,7 @@ export async function handleChatCompletions(
     context.log(`engram proxy: recall failed, forwarding without it: ${describe(error)}`);
     return forward(context, req, res, body, parsed, null, { [RECALL_HEADER]: 'off: recall failed' }, abort);
   }
-  const { insertions, recall, written, callEnded } = prepared;
+  const { insertions, recall, written, callEnded, callFailed } = prepared;
   written.catch((error: unknown) => context.log(`engram proxy: writing the turn's receipt failed: ${describe(error)}`));
   try {
     const messages = applyInsertions(parsed.body.messages, insertions, (message) => ({ ...message }));
@@ -80,10 +82,17 @@ export async function handleChatCompletions(
       abort,
     );
   } finally {
-    // The turn's receipt is written once the answer is passed on (counting the step starts it
-    // then), or here when there was none to count: an error answer, no upstream, a client gone.
-    callEnded();
+    // The turn's receipt is written once a successful answer is passed on (counting the step
+    // starts it then). An error answer, no upstream, or a client gone before the upstream
+    // answered: the model never had the recall, so nothing is written unless a retry succeeds.
+    if (upstreamSucceeded(res)) callEnded();
+    else callFailed();
   }
+}
+
+/** Whether the answer relayed to the client is an upstream's success (the proxy's own answers are errors). */
+function upstreamSucceeded(res: ServerResponse): boolean {
+  return res.headersSent && res.statusCode >= 200 && res.statusCode <= 299;
 }
 
 async function forward(

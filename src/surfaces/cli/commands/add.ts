@@ -3,6 +3,7 @@ import { type Command, Option } from 'commander';
 
 import { InvalidInputError, KINDS, type MemoryInput, SOURCES, TIERS } from '../../../index.js';
 import { collect, globalOptions, printJson, readStdin, withEngram } from '../context.js';
+import { dateOption } from '../date-option.js';
 import { memoryLine } from '../format.js';
 
 interface AddOptions {
@@ -43,7 +44,10 @@ export function registerAdd(program: Command): void {
     .option('--session <id>', 'session the memory came from')
     .addOption(new Option('--source <source>', `who said it: ${SOURCES.join(', ')}`).default('user'))
     .option('--supersedes <id>', 'id of a memory this one replaces (the old one is kept, marked superseded)')
-    .option('--occurred-at <date>', 'when it happened (ISO 8601), if not now')
+    .option(
+      '--occurred-at <date>',
+      'when it happened, if not now: ISO 8601 (2026-01-31, 2026-01-31T09:00:00Z), today or yesterday',
+    )
     .option('--pinned', 'always carry it in the working set')
     .option('--hard-rule', 'a hard constraint, never suppressed as a repeat')
     .option('--data <json>', 'kind-specific fields as a JSON object')
@@ -56,6 +60,7 @@ Examples:
   echo "Deploys happen on Tuesdays" | engram add --kind fact`,
     )
     .action(async (words: string[], options: AddOptions, command: Command) => {
+      const occurredAt = dateOption(options.occurredAt, '--occurred-at');
       const text = words.length === 0 || (words.length === 1 && words[0] === '-') ? await readStdin() : words.join(' ');
       // Kind, tier and source arrive as plain strings: the engine validates them and says what is allowed.
       const input = {
@@ -70,7 +75,7 @@ Examples:
         sessionId: options.session,
         source: options.source,
         supersedes: options.supersedes,
-        occurredAt: options.occurredAt,
+        occurredAt,
         pinned: options.pinned,
         hardRule: options.hardRule,
         data: options.data === undefined ? undefined : parseData(options.data),

@@ -64,10 +64,12 @@ export function registerBench(program: Command): void {
       'after',
       `
 Benchmarks run from a source checkout of Engram (npm run bench -- <name> builds them first).
+--data takes a file of a public data set you download yourself: LoCoMo's locomo10.json, a
+LongMemEval file, or any file in those formats (see docs/benchmarks.md, "Where the data comes from").
 
 Examples:
   engram bench ingest --count 2000 --json
-  engram bench locomo --data ../shared/bench/locomo/locomo-dev.json
+  engram bench locomo --data locomo10.json
   engram bench longmemeval --data longmemeval_s.json --no-context
   engram bench scale
   engram bench scale --store postgres://engram:secret@db:5432/engram   (scale, http: on PostgreSQL)`,

@@ -10,8 +10,9 @@ import type { Command } from 'commander';
 
 import { createGraphTools, type Engram, type GraphEntity, type GraphView, InvalidInputError } from '../../../index.js';
 import { globalOptions, printJson, withEngram } from '../context.js';
+import { given } from '../given.js';
 import { count } from './graph-format.js';
-import { given, repeat } from './graph-run.js';
+import { repeat } from './graph-run.js';
 
 interface Added {
   /** What `create_entities` created: the entity, or nothing when the name was taken. */

@@ -5,9 +5,10 @@
  */
 import type { Command } from 'commander';
 
+import { given } from '../given.js';
 import { registerGraphAdd } from './graph-add-command.js';
-import { count, relationLine } from './graph-format.js';
-import { given, runGraphTool } from './graph-run.js';
+import { count, deletedLine, relationLine } from './graph-format.js';
+import { runGraphTool } from './graph-run.js';
 
 /** `add` (graph-add-command.ts), `relate`, `observe`. */
 export function registerGraphWrites(graph: Command): void {
@@ -75,11 +76,8 @@ export function registerGraphDeletes(graph: Command): void {
     .description('delete entities with their relations (delete_entities); memories are kept')
     .argument('<names...>', 'the entities')
     .action(async (entityNames: string[], _options: unknown, command: Command) => {
-      await runGraphTool(
-        command,
-        'delete_entities',
-        { entityNames },
-        () => `deleted ${entityNames.join(', ')} and their relations (names not in the graph are ignored)`,
+      await runGraphTool<{ deleted: string[]; notFound: string[] }>(command, 'delete_entities', { entityNames }, (result) =>
+        deletedLine(result.deleted, result.notFound),
       );
     });
 }

@@ -30,3 +30,15 @@ export function relationLine(relation: GraphRelation): string {
 export function count(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
 }
+
+/**
+ * What `engram graph delete` did: `deleted Acme and its relations`, and for each name not in the
+ * graph `there is no entity Globex in the graph: nothing to delete` (see engram graph list).
+ */
+export function deletedLine(deleted: readonly string[], notFound: readonly string[]): string {
+  const lines = [];
+  if (deleted.length > 0) lines.push(`deleted ${deleted.join(', ')} and ${deleted.length === 1 ? 'its' : 'their'} relations`);
+  const missing = notFound.map((name) => `there is no entity ${name} in the graph: nothing to delete`);
+  if (missing.length > 0) lines.push(...missing, '(engram graph list or engram graph search NAME shows the entities)');
+  return lines.join('\n');
+}

@@ -34,12 +34,6 @@ export async function runGraphTool<T>(
   else process.stdout.write(`${print(result)}\n`);
 }
 
-/** A non-empty argument, or an error naming it. */
-export function given(value: string, what: string, example: string): string {
-  if (value.trim() === '') throw new InvalidInputError(`${what} is empty: give one, e.g. ${example}`);
-  return value;
-}
-
 /** A whole-number option in a range, or an error naming the option. */
 export function wholeOption(raw: string | undefined, option: string, min: number, max: number): number | undefined {
   if (raw === undefined) return undefined;

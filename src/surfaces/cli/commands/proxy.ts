@@ -7,6 +7,7 @@ import type { Command } from 'commander';
 
 import { openEngram } from '../../../index.js';
 import { commandConfig, globalOptions } from '../context.js';
+import { checkDatabasePath } from '../database-path.js';
 import { parsePort, untilSignal } from '../listening.js';
 
 /** `engram proxy`'s port unless told otherwise (as in surfaces/proxy, which loads only when run). */
@@ -45,6 +46,7 @@ Examples:
       const upstream = parseUpstream(options.upstream);
       const port = parsePort(options.port);
       const path = db ?? config.store.path;
+      checkDatabasePath(config, path, { mustExist: false });
       const engram = await openEngram({ config, path });
       const proxy = await startRecallProxy({ engram, upstream: upstream.href, port, scope: options.scope }).catch(
         async (error: unknown) => {

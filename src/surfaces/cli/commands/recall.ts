@@ -6,6 +6,7 @@ import type { Command } from 'commander';
 
 import { commandConfig, globalOptions, withEngram } from '../context.js';
 import { answeredByDaemon } from '../daemon-route.js';
+import { given } from '../given.js';
 import { recallOutput } from '../recall-output.js';
 
 interface RecallCommandOptions {
@@ -24,7 +25,9 @@ export function registerRecall(program: Command): void {
       'after',
       '\nExamples:\n  engram recall "what database do we use for billing?" --session s1\n  engram recall "and for search?" --session s1 --json',
     )
-    .action(async (message: string, options: RecallCommandOptions, command: Command) => {
+    .action(async (text: string, options: RecallCommandOptions, command: Command) => {
+      // Checked here, before the resident process or the engine: the library's wording names its own method.
+      const message = given(text, 'the message', 'engram recall "what database do we use for billing?"');
       const json = globalOptions(command).json === true;
       const request = { op: 'recall', message, session: options.session, scope: options.scope, json } as const;
       const config = commandConfig(command);

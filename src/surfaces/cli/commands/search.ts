@@ -12,6 +12,7 @@ import {
   type Tier,
 } from '../../../index.js';
 import { collect, globalOptions, printJson, withEngram } from '../context.js';
+import { dateOption } from '../date-option.js';
 import { hitLine } from '../format.js';
 
 interface SearchCommandOptions {
@@ -39,8 +40,8 @@ export function registerSearch(program: Command): void {
     .option('-m, --mode <mode>', `ranking: ${SEARCH_MODES.join(', ')}`, 'hybrid')
     .option('--fusion <fusion>', `hybrid fusion: ${FUSIONS.join(', ')} (default from config)`)
     .option('--min-relevance <r>', 'leave out results with relevance below r (0 to 1)')
-    .option('--after <date>', 'only memories that occurred at or after this date')
-    .option('--before <date>', 'only memories that occurred before this date')
+    .option('--after <date>', 'only memories that occurred at or after this date (ISO 8601, today, yesterday)')
+    .option('--before <date>', 'only memories that occurred before this date (ISO 8601, today, yesterday)')
     .option('--no-graph', 'rank by words and meaning alone, without following the knowledge graph')
     .addHelpText(
       'after',
@@ -54,6 +55,8 @@ Examples:
   engram search "when did Caroline go to the support group" --no-graph`,
     )
     .action(async (words: string[], options: SearchCommandOptions, command: Command) => {
+      const occurredAfter = dateOption(options.after, '--after');
+      const occurredBefore = dateOption(options.before, '--before');
       const hits = await withEngram(command, { mustExist: true }, (engram) =>
         engram.search({
           query: words.join(' '),
@@ -65,8 +68,8 @@ Examples:
           mode: options.mode as SearchMode,
           fusion: options.fusion as Fusion | undefined,
           minRelevance: options.minRelevance === undefined ? undefined : parseRelevance(options.minRelevance),
-          occurredAfter: options.after,
-          occurredBefore: options.before,
+          occurredAfter,
+          occurredBefore,
           // Only an explicit --no-graph overrides the configuration ([graph] recall).
           ...(options.graph ? {} : { graph: false }),
         }),

@@ -7,6 +7,7 @@ import type { Command } from 'commander';
 import { openEngram } from '../../../index.js';
 import { DEFAULT_PORT } from '../../http/default-port.js';
 import { commandConfig, describeStore, globalOptions } from '../context.js';
+import { checkDatabasePath } from '../database-path.js';
 import { parsePort, untilSignal } from '../listening.js';
 
 interface ServeOptions {
@@ -38,6 +39,7 @@ Examples:
       const { db, json } = globalOptions(command);
       const config = commandConfig(command);
       const path = db ?? config.store.path;
+      checkDatabasePath(config, path, { mustExist: false });
       // Loaded here, not with the CLI: every other command (and every hook call) would pay for it.
       const { parseTokenBindings, startHttpServer } = await import('../../http/index.js');
       const tokens = parseTokenBindings(process.env, config.store.tenant);

@@ -12,6 +12,7 @@ import { ReadGraphQuery } from '../request-schemas.js';
 import {
   GraphDeleteResponse,
   GraphEntitiesResponse,
+  GraphEntityDeleteResponse,
   GraphObservationsResponse,
   GraphPageResponse,
   GraphRelationsResponse,
@@ -55,7 +56,12 @@ export const GRAPH_ROUTES: readonly AnyApiRoute[] = [
     'Create entities; a name already in the graph is ignored, its observations too (add them with /v1/graph/observations)',
     GraphEntitiesResponse,
   ),
-  toolRoute('delete_entities', '/v1/graph/entities/delete', 'Delete entities by name, with their relations', GraphDeleteResponse),
+  toolRoute(
+    'delete_entities',
+    '/v1/graph/entities/delete',
+    'Delete entities by name, with their relations; `notFound` lists the names not in the graph',
+    GraphEntityDeleteResponse,
+  ),
   toolRoute(
     'create_relations',
     '/v1/graph/relations',

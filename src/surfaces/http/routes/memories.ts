@@ -2,7 +2,7 @@
 import { type Engram, type Memory, NotFoundError } from '../../../index.js';
 import { defineRoute } from '../api-route.js';
 import { CreateMemoryBody, ForgetQuery, ListMemoriesQuery, UpdateMemoryBody } from '../request-schemas.js';
-import { ForgetResponse, MemoryListResponse, MemoryResponse } from '../response-schemas.js';
+import { ForgetResponse, MemoryListResponse, MemoryResponse, RestoreResponse } from '../response-schemas.js';
 
 /** The memory with this id in the engine's tenant; another tenant's id is as unknown as a made-up one. */
 async function requireMemory(engram: Engram, id: string): Promise<Memory> {
@@ -73,11 +73,14 @@ export const MEMORY_ROUTES = [
     path: '/v1/memories/:id',
     tag: 'memories',
     summary: 'Forget a memory: archive it, or with ?hard=true delete it for good',
+    description: 'A memory archived already is left as it is: `outcome` is `already_archived`.',
     query: ForgetQuery,
     response: ForgetResponse,
     handle: async ({ engram, params, query }) => {
-      const id = (await requireMemory(engram, params.id as string)).id;
-      return engram.forget(id, { hard: query.hard ?? false });
+      const memory = await requireMemory(engram, params.id as string);
+      const hard = query.hard ?? false;
+      if (!hard && memory.archivedAt !== null) return { id: memory.id, outcome: 'already_archived' as const };
+      return engram.forget(memory.id, { hard });
     },
   }),
   defineRoute({
@@ -86,11 +89,12 @@ export const MEMORY_ROUTES = [
     tag: 'memories',
     summary: 'Restore a forgotten (archived) memory in place: same id, record and vector',
     description:
-      'Un-archives the memory without re-embedding it; its graph mentions are extracted again. Refused (400) when a live memory now holds its key in its scope. A live memory is returned as it is.',
-    response: MemoryResponse,
+      'Un-archives the memory without re-embedding it; its graph mentions are extracted again. Refused (400) when a live memory now holds its key in its scope. A memory that is not archived is left as it is: `outcome` is `not_archived`.',
+    response: RestoreResponse,
     handle: async ({ engram, params }) => {
-      const id = (await requireMemory(engram, params.id as string)).id;
-      return { memory: await engram.restore(id) };
+      const memory = await requireMemory(engram, params.id as string);
+      if (memory.archivedAt === null) return { memory, outcome: 'not_archived' as const };
+      return { memory: await engram.restore(memory.id), outcome: 'restored' as const };
     },
   }),
 ];
