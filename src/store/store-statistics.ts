@@ -2,6 +2,7 @@
  * The statistics part of a Store: counts across every other part, for `engram stats`. It sits
  * beside them rather than in any one because it reads all of them.
  */
+import type { Kind } from '../model/memory.js';
 import type { VectorIndexInfo } from './vector-index-store.js';
 
 /** Counts an operator wants from `engram stats`. */
@@ -21,7 +22,16 @@ export interface StoreStats {
   sizeBytes: number | null;
 }
 
+/** What the counts leave out. */
+export interface StatsOptions {
+  /**
+   * Memories of these kinds count nowhere: not in the counts by state, kind, tier or scope
+   * (`vectors` and `cachedEmbeddings` describe the index and stay whole).
+   */
+  excludeKinds?: readonly Kind[] | undefined;
+}
+
 /** One tenant's counts. */
 export interface StoreStatistics {
-  stats(tenant: string): Promise<StoreStats>;
+  stats(tenant: string, options?: StatsOptions): Promise<StoreStats>;
 }

@@ -35,6 +35,7 @@ import type {
   SessionListQuery,
   SessionNeighbour,
   SessionSummary,
+  StatsOptions,
   Store,
   StoreStats,
   VectorHit,
@@ -435,8 +436,12 @@ export class PostgresStore implements Store {
     return countGraphRows(await this.db(), tenant);
   }
 
-  async stats(tenant: string): Promise<StoreStats> {
+  async stats(tenant: string, options: StatsOptions = {}): Promise<StoreStats> {
     const db = await this.db();
+    // Left-out kinds count nowhere: one condition, added to every count of memories.
+    const excluded = [...(options.excludeKinds ?? [])];
+    const kept = excluded.length > 0 ? ' AND NOT (kind = ANY($2::text[]))' : '';
+    const params = excluded.length > 0 ? [tenant, excluded] : [tenant];
     const counts = await db.query(
       `SELECT count(*) AS memories,
          count(*) FILTER (WHERE archived_at IS NULL AND superseded_by IS NULL) AS live,
@@ -444,15 +449,15 @@ export class PostgresStore implements Store {
          count(*) FILTER (WHERE superseded_by IS NOT NULL) AS superseded,
          (SELECT count(*) FROM memory_embeddings WHERE tenant = $1) AS vectors,
          (SELECT count(*) FROM embedding_cache) AS cached
-       FROM memories WHERE tenant = $1`,
-      [tenant],
+       FROM memories WHERE tenant = $1${kept}`,
+      params,
     );
     const row = counts.rows[0] as Record<string, number>;
     const groups = async (column: 'kind' | 'tier' | 'scope') => {
       const result = await db.query(
         `SELECT ${column} AS name, count(*) AS n FROM memories
-         WHERE tenant = $1 AND archived_at IS NULL AND superseded_by IS NULL GROUP BY ${column} ORDER BY n DESC, ${column}`,
-        [tenant],
+         WHERE tenant = $1 AND archived_at IS NULL AND superseded_by IS NULL${kept} GROUP BY ${column} ORDER BY n DESC, ${column}`,
+        params,
       );
       return Object.fromEntries((result.rows as { name: string; n: number }[]).map(({ name, n }) => [name, n]));
     };

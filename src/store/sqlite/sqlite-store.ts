@@ -35,6 +35,7 @@ import type {
   SessionListQuery,
   SessionNeighbour,
   SessionSummary,
+  StatsOptions,
   Store,
   StoreStats,
   VectorHit,
@@ -573,28 +574,33 @@ export class SqliteStore implements Store {
     return countGraphRows(this.db, tenant);
   }
 
-  async stats(tenant: string): Promise<StoreStats> {
+  async stats(tenant: string, options: StatsOptions = {}): Promise<StoreStats> {
     const one = (sql: string, ...params: unknown[]) =>
       this.db
         .prepare(sql)
         .pluck()
         .get(...params) as number;
+    // Left-out kinds count nowhere: one condition, added to every count of memories.
+    const excluded = options.excludeKinds ?? [];
+    const kept = excluded.length > 0 ? ` AND kind NOT IN (${excluded.map(() => '?').join(', ')})` : '';
+    const count = (condition: string) =>
+      one(`SELECT count(*) FROM memories WHERE tenant = ?${condition}${kept}`, tenant, ...excluded);
     const groups = (column: string) =>
       Object.fromEntries(
         (
           this.db
             .prepare(
               `SELECT ${column} AS name, count(*) AS n FROM memories
-               WHERE tenant = ? AND archived_at IS NULL AND superseded_by IS NULL GROUP BY ${column} ORDER BY n DESC`,
+               WHERE tenant = ? AND archived_at IS NULL AND superseded_by IS NULL${kept} GROUP BY ${column} ORDER BY n DESC`,
             )
-            .all(tenant) as { name: string; n: number }[]
+            .all(tenant, ...excluded) as { name: string; n: number }[]
         ).map(({ name, n }) => [name, n]),
       );
     return {
-      memories: one(`SELECT count(*) FROM memories WHERE tenant = ?`, tenant),
-      live: one(`SELECT count(*) FROM memories WHERE tenant = ? AND archived_at IS NULL AND superseded_by IS NULL`, tenant),
-      archived: one(`SELECT count(*) FROM memories WHERE tenant = ? AND archived_at IS NOT NULL`, tenant),
-      superseded: one(`SELECT count(*) FROM memories WHERE tenant = ? AND superseded_by IS NOT NULL`, tenant),
+      memories: count(''),
+      live: count(' AND archived_at IS NULL AND superseded_by IS NULL'),
+      archived: count(' AND archived_at IS NOT NULL'),
+      superseded: count(' AND superseded_by IS NOT NULL'),
       byKind: groups('kind'),
       byTier: groups('tier'),
       byScope: groups('scope'),
