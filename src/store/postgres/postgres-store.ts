@@ -9,7 +9,7 @@ import type pg from 'pg';
 
 import { EngramError } from '../../errors.js';
 import type { Entity, Mention, Relation } from '../../model/graph.js';
-import type { Memory } from '../../model/memory.js';
+import type { Kind, Memory } from '../../model/memory.js';
 import type { Receipt } from '../../model/receipt.js';
 import type { ActivityEntry, SessionRecord } from '../../model/session.js';
 import { rowToEntity } from '../sqlite/graph-rows.js';
@@ -25,6 +25,7 @@ import type {
   LexicalSearchOptions,
   ListOptions,
   MemoryChange,
+  MemoryCounts,
   MemoryFilter,
   MemoryInjection,
   MentionQuery,
@@ -42,6 +43,7 @@ import type {
   VectorIndexInfo,
   VectorSearchOptions,
 } from '../store.js';
+import { subtractCounts } from '../store-statistics.js';
 import { connectionError, createPool, type PoolOptions, type Queryable, reportingFailures, withClient } from './connection.js';
 import { filterClause, Params } from './filter-clause.js';
 import {
@@ -438,37 +440,16 @@ export class PostgresStore implements Store {
 
   async stats(tenant: string, options: StatsOptions = {}): Promise<StoreStats> {
     const db = await this.db();
-    // Left-out kinds count nowhere: one condition, added to every count of memories.
-    const excluded = [...(options.excludeKinds ?? [])];
-    const kept = excluded.length > 0 ? ' AND NOT (kind = ANY($2::text[]))' : '';
-    const params = excluded.length > 0 ? [tenant, excluded] : [tenant];
-    const counts = await db.query(
-      `SELECT count(*) AS memories,
-         count(*) FILTER (WHERE archived_at IS NULL AND superseded_by IS NULL) AS live,
-         count(*) FILTER (WHERE archived_at IS NOT NULL) AS archived,
-         count(*) FILTER (WHERE superseded_by IS NOT NULL) AS superseded,
-         (SELECT count(*) FROM memory_embeddings WHERE tenant = $1) AS vectors,
-         (SELECT count(*) FROM embedding_cache) AS cached
-       FROM memories WHERE tenant = $1${kept}`,
-      params,
+    const excluded = options.excludeKinds ?? [];
+    const all = await memoryCounts(db, tenant);
+    const indexed = await db.query(
+      `SELECT (SELECT count(*) FROM memory_embeddings WHERE tenant = $1) AS vectors,
+         (SELECT count(*) FROM embedding_cache) AS cached`,
+      [tenant],
     );
-    const row = counts.rows[0] as Record<string, number>;
-    const groups = async (column: 'kind' | 'tier' | 'scope') => {
-      const result = await db.query(
-        `SELECT ${column} AS name, count(*) AS n FROM memories
-         WHERE tenant = $1 AND archived_at IS NULL AND superseded_by IS NULL${kept} GROUP BY ${column} ORDER BY n DESC, ${column}`,
-        params,
-      );
-      return Object.fromEntries((result.rows as { name: string; n: number }[]).map(({ name, n }) => [name, n]));
-    };
+    const row = indexed.rows[0] as Record<string, number>;
     return {
-      memories: row.memories as number,
-      live: row.live as number,
-      archived: row.archived as number,
-      superseded: row.superseded as number,
-      byKind: await groups('kind'),
-      byTier: await groups('tier'),
-      byScope: await groups('scope'),
+      ...(excluded.length > 0 ? subtractCounts(all, await memoryCounts(db, tenant, excluded)) : all),
       vectors: row.vectors as number,
       cachedEmbeddings: row.cached as number,
       index: await this.getIndexInfo(),
@@ -582,4 +563,36 @@ async function writeIndexInfo(db: Queryable, info: VectorIndexInfo): Promise<voi
     INDEX_INFO_KEY,
     JSON.stringify(info),
   ]);
+}
+
+/** The tenant's memories counted by state, and the live ones by kind, tier and scope; only `kinds` when given. */
+async function memoryCounts(db: Queryable, tenant: string, kinds?: readonly Kind[]): Promise<MemoryCounts> {
+  const only = kinds ? ' AND kind = ANY($2::text[])' : '';
+  const params = kinds ? [tenant, [...kinds]] : [tenant];
+  const counts = await db.query(
+    `SELECT count(*) AS memories,
+       count(*) FILTER (WHERE archived_at IS NULL AND superseded_by IS NULL) AS live,
+       count(*) FILTER (WHERE archived_at IS NOT NULL) AS archived,
+       count(*) FILTER (WHERE superseded_by IS NOT NULL) AS superseded
+     FROM memories WHERE tenant = $1${only}`,
+    params,
+  );
+  const row = counts.rows[0] as Record<string, number>;
+  const groups = async (column: 'kind' | 'tier' | 'scope') => {
+    const result = await db.query(
+      `SELECT ${column} AS name, count(*) AS n FROM memories
+       WHERE tenant = $1${only} AND archived_at IS NULL AND superseded_by IS NULL GROUP BY ${column} ORDER BY n DESC, ${column}`,
+      params,
+    );
+    return Object.fromEntries((result.rows as { name: string; n: number }[]).map(({ name, n }) => [name, n]));
+  };
+  return {
+    memories: row.memories as number,
+    live: row.live as number,
+    archived: row.archived as number,
+    superseded: row.superseded as number,
+    byKind: await groups('kind'),
+    byTier: await groups('tier'),
+    byScope: await groups('scope'),
+  };
 }
