@@ -17,6 +17,7 @@ import type { Browser } from 'playwright-core';
 
 import { hasChromium, launchChromium } from './chromium.js';
 import { seedDemo } from './inspector-demo.js';
+import { inspectorPages } from './inspector-pages.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outFlag = process.argv.indexOf('--out');
@@ -67,23 +68,8 @@ function listening(server: ChildProcessByStdio<null, Readable, null>): Promise<s
 
 /** One PNG per page, each page first checked to answer 200. */
 async function screenshotPages(browser: Browser, base: string): Promise<void> {
-  const pages: [string, string][] = [
-    ['memories', '/memories'],
-    ['search', `/memories?q=${encodeURIComponent('where do invoices live')}`],
-    ['memory', `/memories/${ids.superseded}`],
-    ['sessions', '/sessions'],
-    ['session', `/sessions/${ids.sessionId}`],
-    ['receipt', `/receipts?session=${ids.sessionId}&turn=1`],
-    ['working-set', '/working-set'],
-    ['notes', '/notes'],
-    ['activity', '/activity'],
-    ['solutions', `/solutions?goal=${encodeURIComponent('make the invoice export faster')}`],
-    ['graph', '/graph'],
-    ['entity', `/graph/entity?name=Caroline`],
-    ['stats', '/stats'],
-  ];
   const page = await browser.newPage({ viewport: { width: 1280, height: 860 }, deviceScaleFactor: 1 });
-  for (const [name, href] of pages) {
+  for (const { name, href } of inspectorPages(ids)) {
     const response = await page.goto(`${base}${href}`);
     if (response?.status() !== 200) throw new Error(`${href} answered ${response?.status()}`);
     const file = path.join(out, `inspector-${name}.png`);

@@ -19,13 +19,14 @@ export { backupDatabase } from './engram/backup.js';
 export type { DoctorOptions } from './engram/doctor.js';
 export { doctorDatabase } from './engram/doctor.js';
 export type { Progress, ProgressListener } from './engram/embed-batches.js';
-export type { EngramStats, OpenEngramOptions, ReindexSummary, WriteOptions } from './engram/engram.js';
+export type { EngramStats, OpenEngramOptions, ReindexSummary, StatsRequest, WriteOptions } from './engram/engram.js';
 export { Engram, openEngram } from './engram/engram.js';
 export type { ImportOptions, ImportSummary, RecordPosition } from './engram/import-records.js';
 export type { EngramErrorCode } from './errors.js';
 export { ConfigError, EmbedderMismatchError, EngramError, InvalidInputError, isEngramError, NotFoundError } from './errors.js';
 export type { Clock } from './model/clock.js';
 export { manualClock, systemClock } from './model/clock.js';
+export { INTERNAL_KINDS } from './model/internal-kinds.js';
 export type { ListMemoriesOptions, ListStatus } from './model/list-request.js';
 export { LIST_STATUSES, ListRequestSchema } from './model/list-request.js';
 export type { Kind, Memory, Source, Tier } from './model/memory.js';
@@ -78,6 +79,7 @@ export type {
   SessionListQuery,
   SessionStore,
   SessionSummary,
+  StatsOptions,
   Store,
   StoreStatistics,
   StoreStats,

@@ -269,7 +269,7 @@ describe('changing and forgetting', () => {
       key: 'session-handoff',
     });
     expect((await engram.get(first.id))?.supersededBy).toBe(second.id);
-    expect((await engram.list()).map((memory) => memory.id)).toEqual([second.id]);
+    expect((await engram.list({ kinds: ['handoff'] })).map((memory) => memory.id)).toEqual([second.id]);
   });
 
   it('keeps only the last of several notes with one key in a single batch', async () => {

@@ -14,6 +14,7 @@ describe('the public API', () => {
         'Engram',
         'EngramError',
         'FUSIONS',
+        'INTERNAL_KINDS',
         'InvalidInputError',
         'KINDS',
         'LIST_STATUSES',

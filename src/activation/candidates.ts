@@ -7,6 +7,7 @@
  * What the knowledge graph says about the query is read once for all of them.
  */
 import type { Embedder } from '../embedding/embedder.js';
+import { INTERNAL_KINDS } from '../model/internal-kinds.js';
 import type { Kind, Tier } from '../model/memory.js';
 import { readQueryGraph } from '../retrieval/graph-recall.js';
 import { followsGraph, hybridSearch, type RetrievalSettings, type SearchHit } from '../retrieval/hybrid-search.js';
@@ -14,8 +15,11 @@ import { readOnce } from '../retrieval/read-once.js';
 import { wordQueryOf, wordSignalsFor } from '../retrieval/word-signals.js';
 import type { Store } from '../store/store.js';
 
-/** Kinds shown in their own sections (working set, handoff, scratchpad), never as hot-lane memories. */
-export const SECTION_KINDS: readonly Kind[] = ['working_set', 'handoff', 'scratchpad'];
+/**
+ * Kinds shown in their own sections (working set, handoff, scratchpad), never as hot-lane
+ * memories: Engram's internal records (`model/internal-kinds.ts`).
+ */
+export const SECTION_KINDS: readonly Kind[] = INTERNAL_KINDS;
 
 /** Candidates a tier-only search adds. */
 const TIER_SEARCH_LIMIT = 20;

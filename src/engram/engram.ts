@@ -18,6 +18,7 @@ import { assertCompatible, describeEmbedder, NO_EMBEDDER_ID, recordEmbedder } fr
 import { EngramError, InvalidInputError, NotFoundError } from '../errors.js';
 import { type Clock, systemClock } from '../model/clock.js';
 import { type IdGenerator, ulidGenerator } from '../model/ids.js';
+import { INTERNAL_KINDS } from '../model/internal-kinds.js';
 import type { ListMemoriesOptions } from '../model/list-request.js';
 import { DEFAULT_SCOPE, type Kind, type Memory, type Tier } from '../model/memory.js';
 import {
@@ -106,6 +107,22 @@ export interface EngramStats extends StoreStats {
   graph: GraphCounts;
   /** How relevance is calibrated on this store: its sample, whether it is young, the curve. */
   calibration: StoreCalibrationInfo;
+  /**
+   * Engram's internal records (working sets, handoff notes, scratchpads; `INTERNAL_KINDS`):
+   * how many are live, and whether the counts above include them. They do only when asked
+   * (`stats({ internal: true })`).
+   */
+  internal: { live: number; counted: boolean };
+}
+
+/** What `stats` takes. */
+export interface StatsRequest {
+  /**
+   * Count Engram's internal records (working sets, handoff notes, scratchpads) with the
+   * memories, by state, kind, tier and scope.
+   * @default false
+   */
+  internal?: boolean;
 }
 
 /** What `reindex` did. */
@@ -423,8 +440,8 @@ export class Engram implements ToolEngine {
       settings: { ...request.settings, samples: this.samples, memoryWords: this.memoryWords },
       store: this.store,
       embedder: this.queryEmbedder,
-      // The working set repeats other memories; it is read through sessions, not found by search.
-      filter: { ...this.filter(request, false), ...request.timeRange, excludeKinds: request.kinds ? undefined : ['working_set'] },
+      // Engram's internal records are read through sessions, not found by search, unless asked for.
+      filter: { ...this.filter(request, false), ...request.timeRange, excludeKinds: request.excludeKinds },
       now,
       cooldown: cooldown ? (memory) => cooldownDecay(cooldown, secondsSince(memory.lastRetrievedAt, now)) : undefined,
     });
@@ -524,11 +541,16 @@ export class Engram implements ToolEngine {
     });
   }
 
-  /** Counts by kind, tier and scope, index and size. */
-  async stats(): Promise<EngramStats> {
+  /**
+   * Counts by state, kind, tier and scope, index and size. Engram's internal records are left
+   * out of the counts unless `internal` asks for them; `internal.live` says how many there are.
+   */
+  async stats(options: StatsRequest = {}): Promise<EngramStats> {
     this.assertOpen();
-    const [stats, graph, sample] = await Promise.all([
-      this.store.stats(this.tenant),
+    const counted = options.internal === true;
+    const [stats, internal, graph, sample] = await Promise.all([
+      this.store.stats(this.tenant, { excludeKinds: counted ? undefined : INTERNAL_KINDS }),
+      this.store.countMemories({ tenant: this.tenant, kinds: INTERNAL_KINDS }),
       this.store.countGraph(this.tenant),
       this.samples.sampleFor(this.tenant),
     ]);
@@ -539,6 +561,7 @@ export class Engram implements ToolEngine {
       embedderLanguages: this.embedder ? embedderLanguages(this.embedder.id) : null,
       graph,
       calibration: describeStoreCalibration(sample, this.queryEmbedder !== null),
+      internal: { live: internal, counted },
     };
   }
 

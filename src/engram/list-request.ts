@@ -1,9 +1,11 @@
 /**
  * Reading what `list()` is given: the shared schema checks it (`model/list-request.ts`), and
  * here it becomes the store's filter and page — the state (live, all, only archived, only
- * superseded) and the flags as filter fields, one of offset or a cursor as the page.
+ * superseded) and the flags as filter fields, Engram's internal records left out unless asked
+ * for (`model/internal-kinds.ts`), one of offset or a cursor as the page.
  */
 import { InvalidInputError } from '../errors.js';
+import { hiddenKinds } from '../model/internal-kinds.js';
 import { type ListMemoriesOptions, ListRequestSchema } from '../model/list-request.js';
 import type { ListOptions, MemoryFilter } from '../store/store.js';
 import { describeMessages } from './describe-messages.js';
@@ -26,6 +28,7 @@ export function parseListRequest(options: ListMemoriesOptions, tenant: string): 
       tenant,
       scopes: request.scopes,
       kinds: request.kinds,
+      excludeKinds: hiddenKinds(request),
       tiers: request.tiers,
       onlyPinned: request.pinned,
       onlyHardRule: request.hardRule,

@@ -4,6 +4,7 @@
  */
 import type { EngramConfig } from '../config/schema.js';
 import { InvalidInputError } from '../errors.js';
+import { hiddenKinds } from '../model/internal-kinds.js';
 import type { Kind, Tier } from '../model/memory.js';
 import { type Fusion, type SearchOptions, SearchRequestSchema } from '../model/search-request.js';
 import type { RetrievalSettings, SearchMode } from '../retrieval/hybrid-search.js';
@@ -18,6 +19,8 @@ export interface SearchRequest {
   scopes: readonly string[] | undefined;
   kinds: readonly Kind[] | undefined;
   tiers: readonly Tier[] | undefined;
+  /** Kinds left out: Engram's internal records unless asked for (`model/internal-kinds.ts`). */
+  excludeKinds: readonly Kind[] | undefined;
   timeRange: { occurredAfter?: string; occurredBefore?: string };
   recordRetrieval: boolean;
   cooldown: boolean;
@@ -40,6 +43,7 @@ export function parseSearchRequest(options: SearchOptions | string, config: Engr
     scopes: request.scopes,
     kinds: request.kinds,
     tiers: request.tiers,
+    excludeKinds: hiddenKinds(request),
     timeRange,
     recordRetrieval: request.recordRetrieval !== false,
     cooldown: request.cooldown === true,

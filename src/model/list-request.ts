@@ -30,6 +30,12 @@ export const ListRequestSchema = z.object({
     .enum(LIST_STATUSES, { error: `status must be one of: ${LIST_STATUSES.join(', ')}` })
     .optional()
     .describe('live, all, or only archived or only superseded memories; overrides `all`. @default "live"'),
+  internal: z
+    .boolean()
+    .optional()
+    .describe(
+      "Include Engram's internal records (working sets, handoff notes, scratchpads), which a list leaves out unless `kinds` names them. @default false",
+    ),
   pinned: z.boolean().optional().describe('Only pinned memories'),
   hardRule: z.boolean().optional().describe('Only hard-rule memories'),
   after: z.string().min(1).optional().describe('Continue after the memory with this id (the last of the previous page)'),
@@ -49,6 +55,12 @@ export interface ListMemoriesOptions {
   all?: boolean;
   /** Live memories, all, or only archived or only superseded ones; overrides `all`. @default "live" */
   status?: ListStatus;
+  /**
+   * Include Engram's internal records — working sets, handoff notes, scratchpads
+   * (`INTERNAL_KINDS`) — which a list leaves out unless `kinds` names them.
+   * @default false
+   */
+  internal?: boolean;
   /** Only pinned memories. */
   pinned?: boolean;
   /** Only hard-rule memories. */

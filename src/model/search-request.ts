@@ -71,6 +71,12 @@ export const SearchRequestSchema = z.object({
   scopes: z.array(z.string()).optional().describe('Only these scopes, most specific first'),
   kinds: z.array(choiceOf(KINDS, 'kind')).optional(),
   tiers: z.array(tierChoice).optional(),
+  internal: z
+    .boolean({ error: 'internal must be true or false' })
+    .optional()
+    .describe(
+      "Include Engram's internal records (working sets, handoff notes, scratchpads), which search leaves out unless `kinds` names them. @default false",
+    ),
   mode: choiceOf(SEARCH_MODES, 'search mode').optional().describe('@default "hybrid"'),
   fusion: choiceOf(FUSIONS, 'fusion').optional().describe('@default config [retrieval] fusion ("weighted")'),
   graph: z
@@ -101,6 +107,12 @@ export interface SearchOptions {
   scopes?: readonly string[];
   kinds?: readonly (typeof KINDS)[number][];
   tiers?: readonly (typeof TIERS)[number][];
+  /**
+   * Include Engram's internal records — working sets, handoff notes, scratchpads
+   * (`INTERNAL_KINDS`) — which search leaves out unless `kinds` names them.
+   * @default false
+   */
+  internal?: boolean;
   /**
    * Which signals rank the results: `hybrid` (words and meaning, the default), `bm25` (words
    * only), `dense` (meaning only) or `keyword` (seed 004's keyword overlap).

@@ -17,8 +17,13 @@ export interface SessionSummary {
   endedAt: string | null;
   /** Receipts (recall decisions) recorded for the session. */
   receipts: number;
-  /** Injections recorded for the session (memories put into its turns). */
+  /** Injections recorded for the session (memories put into its turns), pinned and recalled. */
   injected: number;
+  /**
+   * The injections of the hot lane: memories recalled for a turn's query. The rest were pinned
+   * (carried by the working set, or hard rules and pinned memories without one).
+   */
+  recalled: number;
   /** When its first and last receipts were written; null when it has none. */
   firstTurnAt: string | null;
   lastTurnAt: string | null;

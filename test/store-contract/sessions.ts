@@ -52,7 +52,7 @@ export function sessionStoreContract(current: () => SessionStore & ActivationLog
       expect((await store.getSession(OTHER_TENANT, 's1'))?.turn).toBe(7);
     });
 
-    it('lists sessions most recently updated first, with their receipts and injections counted', async () => {
+    it('lists sessions most recently updated first, with their receipts and injections counted, recalled apart from pinned', async () => {
       const store = current();
       await store.saveSession(makeSession({ id: 'quiet', startedAt: minutesAfterEpoch(0), updatedAt: minutesAfterEpoch(1) }));
       await store.saveSession(makeSession({ id: 's1', turn: 2, updatedAt: minutesAfterEpoch(12) }));
@@ -87,6 +87,7 @@ export function sessionStoreContract(current: () => SessionStore & ActivationLog
           endedAt: null,
           receipts: 2,
           injected: 3,
+          recalled: 2,
           firstTurnAt: minutesAfterEpoch(5),
           lastTurnAt: minutesAfterEpoch(11),
         },
@@ -99,6 +100,7 @@ export function sessionStoreContract(current: () => SessionStore & ActivationLog
           endedAt: minutesAfterEpoch(8),
           receipts: 1,
           injected: 0,
+          recalled: 0,
           firstTurnAt: minutesAfterEpoch(6),
           lastTurnAt: minutesAfterEpoch(6),
         },
@@ -111,6 +113,7 @@ export function sessionStoreContract(current: () => SessionStore & ActivationLog
           endedAt: null,
           receipts: 0,
           injected: 0,
+          recalled: 0,
           firstTurnAt: null,
           lastTurnAt: null,
         },

@@ -49,6 +49,43 @@ export function storeStatisticsContract(current: () => MemoryStore & VectorIndex
       expect(stats.schemaVersion).toBeGreaterThan(0);
     });
 
+    it('leaves the kinds it is told to out of every count of memories, and keeps the index counts whole', async () => {
+      await insert(
+        entry(makeMemory({ id: 'fact', kind: 'fact', tier: 'nice', scope: 'user:alice' }), EAST),
+        entry(makeMemory({ id: 'set', kind: 'working_set', tier: 'must', scope: 'user:alice' })),
+        entry(makeMemory({ id: 'note', kind: 'handoff', tier: 'unknown', scope: 'project:x' }), NORTH),
+        entry(makeMemory({ id: 'old-note', kind: 'handoff', supersededBy: 'note' })),
+        entry(makeMemory({ id: 'cleared', kind: 'scratchpad', archivedAt: minutesAfterEpoch(1) })),
+      );
+
+      const left = await store.stats(TENANT, { excludeKinds: ['working_set', 'handoff', 'scratchpad'] });
+      const all = await store.stats(TENANT);
+
+      expect(left).toMatchObject({
+        memories: 1,
+        live: 1,
+        archived: 0,
+        superseded: 0,
+        byKind: { fact: 1 },
+        byTier: { nice: 1 },
+        byScope: { 'user:alice': 1 },
+        vectors: 2,
+      });
+      expect(Object.keys(left.byKind)).toEqual(['fact']);
+      expect(Object.keys(left.byTier)).toEqual(['nice']);
+      expect(all).toMatchObject({
+        memories: 5,
+        live: 3,
+        archived: 1,
+        superseded: 1,
+        byKind: { fact: 1, working_set: 1, handoff: 1 },
+        byTier: { nice: 1, must: 1, unknown: 1 },
+        byScope: { 'user:alice': 2, 'project:x': 1 },
+        vectors: 2,
+      });
+      expect(await store.stats(TENANT, { excludeKinds: [] })).toEqual(all);
+    });
+
     it('counts nothing for an empty store', async () => {
       const { memories, live, archived, superseded, byKind, byTier, byScope, vectors, cachedEmbeddings, index } =
         await store.stats(TENANT);

@@ -9,7 +9,7 @@ import type pg from 'pg';
 
 import { EngramError } from '../../errors.js';
 import type { Entity, Mention, Relation } from '../../model/graph.js';
-import type { Memory } from '../../model/memory.js';
+import type { Kind, Memory } from '../../model/memory.js';
 import type { Receipt } from '../../model/receipt.js';
 import type { ActivityEntry, SessionRecord } from '../../model/session.js';
 import { rowToEntity } from '../sqlite/graph-rows.js';
@@ -26,6 +26,7 @@ import type {
   LexicalSearchOptions,
   ListOptions,
   MemoryChange,
+  MemoryCounts,
   MemoryFilter,
   MemoryInjection,
   MentionQuery,
@@ -36,12 +37,14 @@ import type {
   SessionListQuery,
   SessionNeighbour,
   SessionSummary,
+  StatsOptions,
   Store,
   StoreStats,
   VectorHit,
   VectorIndexInfo,
   VectorSearchOptions,
 } from '../store.js';
+import { subtractCounts } from '../store-statistics.js';
 import { connectionError, createPool, type PoolOptions, type Queryable, reportingFailures, withClient } from './connection.js';
 import { filterClause, Params } from './filter-clause.js';
 import {
@@ -455,35 +458,18 @@ export class PostgresStore implements Store {
     return countGraphRows(await this.db(), tenant);
   }
 
-  async stats(tenant: string): Promise<StoreStats> {
+  async stats(tenant: string, options: StatsOptions = {}): Promise<StoreStats> {
     const db = await this.db();
-    const counts = await db.query(
-      `SELECT count(*) AS memories,
-         count(*) FILTER (WHERE archived_at IS NULL AND superseded_by IS NULL) AS live,
-         count(*) FILTER (WHERE archived_at IS NOT NULL) AS archived,
-         count(*) FILTER (WHERE superseded_by IS NOT NULL) AS superseded,
-         (SELECT count(*) FROM memory_embeddings WHERE tenant = $1) AS vectors,
-         (SELECT count(*) FROM embedding_cache) AS cached
-       FROM memories WHERE tenant = $1`,
+    const excluded = options.excludeKinds ?? [];
+    const all = await memoryCounts(db, tenant);
+    const indexed = await db.query(
+      `SELECT (SELECT count(*) FROM memory_embeddings WHERE tenant = $1) AS vectors,
+         (SELECT count(*) FROM embedding_cache) AS cached`,
       [tenant],
     );
-    const row = counts.rows[0] as Record<string, number>;
-    const groups = async (column: 'kind' | 'tier' | 'scope') => {
-      const result = await db.query(
-        `SELECT ${column} AS name, count(*) AS n FROM memories
-         WHERE tenant = $1 AND archived_at IS NULL AND superseded_by IS NULL GROUP BY ${column} ORDER BY n DESC, ${column}`,
-        [tenant],
-      );
-      return Object.fromEntries((result.rows as { name: string; n: number }[]).map(({ name, n }) => [name, n]));
-    };
+    const row = indexed.rows[0] as Record<string, number>;
     return {
-      memories: row.memories as number,
-      live: row.live as number,
-      archived: row.archived as number,
-      superseded: row.superseded as number,
-      byKind: await groups('kind'),
-      byTier: await groups('tier'),
-      byScope: await groups('scope'),
+      ...(excluded.length > 0 ? subtractCounts(all, await memoryCounts(db, tenant, excluded)) : all),
       vectors: row.vectors as number,
       cachedEmbeddings: row.cached as number,
       index: await this.getIndexInfo(),
@@ -602,4 +588,36 @@ async function writeIndexInfo(db: Queryable, info: VectorIndexInfo): Promise<voi
 /** Takes the tenant's graph lock until the transaction ends: entities are merged by name, and removed when unheld. */
 async function lockGraph(db: Queryable, tenant: string): Promise<void> {
   await db.query(`SELECT pg_advisory_xact_lock(hashtext('engram-graph:' || $1))`, [tenant]);
+}
+
+/** The tenant's memories counted by state, and the live ones by kind, tier and scope; only `kinds` when given. */
+async function memoryCounts(db: Queryable, tenant: string, kinds?: readonly Kind[]): Promise<MemoryCounts> {
+  const only = kinds ? ' AND kind = ANY($2::text[])' : '';
+  const params = kinds ? [tenant, [...kinds]] : [tenant];
+  const counts = await db.query(
+    `SELECT count(*) AS memories,
+       count(*) FILTER (WHERE archived_at IS NULL AND superseded_by IS NULL) AS live,
+       count(*) FILTER (WHERE archived_at IS NOT NULL) AS archived,
+       count(*) FILTER (WHERE superseded_by IS NOT NULL) AS superseded
+     FROM memories WHERE tenant = $1${only}`,
+    params,
+  );
+  const row = counts.rows[0] as Record<string, number>;
+  const groups = async (column: 'kind' | 'tier' | 'scope') => {
+    const result = await db.query(
+      `SELECT ${column} AS name, count(*) AS n FROM memories
+       WHERE tenant = $1${only} AND archived_at IS NULL AND superseded_by IS NULL GROUP BY ${column} ORDER BY n DESC, ${column}`,
+      params,
+    );
+    return Object.fromEntries((result.rows as { name: string; n: number }[]).map(({ name, n }) => [name, n]));
+  };
+  return {
+    memories: row.memories as number,
+    live: row.live as number,
+    archived: row.archived as number,
+    superseded: row.superseded as number,
+    byKind: await groups('kind'),
+    byTier: await groups('tier'),
+    byScope: await groups('scope'),
+  };
 }

@@ -17,6 +17,7 @@ interface SessionListRow {
   body: string;
   receipts: number;
   injected: number;
+  recalled: number;
   first_at: number | null;
   last_at: number | null;
 }
@@ -37,6 +38,7 @@ export async function listSessionRows(db: Queryable, tenant: string, query: Sess
     `SELECT s.body AS body,
        (SELECT count(*) FROM receipts r WHERE r.tenant = s.tenant AND r.session_id = s.id) AS receipts,
        (SELECT count(*) FROM injections i WHERE i.tenant = s.tenant AND i.session_id = s.id) AS injected,
+       (SELECT count(*) FROM injections i WHERE i.tenant = s.tenant AND i.session_id = s.id AND i.lane = 'hot') AS recalled,
        (SELECT min(r.created_at) FROM receipts r WHERE r.tenant = s.tenant AND r.session_id = s.id) AS first_at,
        (SELECT max(r.created_at) FROM receipts r WHERE r.tenant = s.tenant AND r.session_id = s.id) AS last_at
      FROM sessions s WHERE s.tenant = $1 ${after}
@@ -54,6 +56,7 @@ export async function listSessionRows(db: Queryable, tenant: string, query: Sess
       endedAt: record.endedAt,
       receipts: row.receipts,
       injected: row.injected,
+      recalled: row.recalled,
       firstTurnAt: row.first_at === null ? null : new Date(row.first_at).toISOString(),
       lastTurnAt: row.last_at === null ? null : new Date(row.last_at).toISOString(),
     };

@@ -16,6 +16,7 @@ interface SessionListRow {
   body: string;
   receipts: number;
   injected: number;
+  recalled: number;
   first_at: number | null;
   last_at: number | null;
 }
@@ -37,6 +38,7 @@ export function listSessionRows(db: Database.Database, tenant: string, query: Se
     `SELECT s.body AS body,
        (SELECT count(*) FROM receipts r WHERE r.tenant = s.tenant AND r.session_id = s.id) AS receipts,
        (SELECT count(*) FROM injections i WHERE i.tenant = s.tenant AND i.session_id = s.id) AS injected,
+       (SELECT count(*) FROM injections i WHERE i.tenant = s.tenant AND i.session_id = s.id AND i.lane = 'hot') AS recalled,
        (SELECT min(r.created_at) FROM receipts r WHERE r.tenant = s.tenant AND r.session_id = s.id) AS first_at,
        (SELECT max(r.created_at) FROM receipts r WHERE r.tenant = s.tenant AND r.session_id = s.id) AS last_at
      FROM sessions s WHERE s.tenant = ? ${after ? 'AND (s.updated_at, s.id) < (?, ?)' : ''}
@@ -53,6 +55,7 @@ export function listSessionRows(db: Database.Database, tenant: string, query: Se
       endedAt: record.endedAt,
       receipts: row.receipts,
       injected: row.injected,
+      recalled: row.recalled,
       firstTurnAt: row.first_at === null ? null : new Date(row.first_at).toISOString(),
       lastTurnAt: row.last_at === null ? null : new Date(row.last_at).toISOString(),
     };

@@ -12,7 +12,7 @@ import type Database from 'better-sqlite3';
 
 import { EngramError } from '../../errors.js';
 import type { Entity, Mention, Relation } from '../../model/graph.js';
-import type { Memory } from '../../model/memory.js';
+import type { Kind, Memory } from '../../model/memory.js';
 import type { Receipt } from '../../model/receipt.js';
 import type { ActivityEntry, SessionRecord } from '../../model/session.js';
 import type {
@@ -26,6 +26,7 @@ import type {
   LexicalHit,
   ListOptions,
   MemoryChange,
+  MemoryCounts,
   MemoryFilter,
   MemoryInjection,
   MentionQuery,
@@ -36,11 +37,13 @@ import type {
   SessionListQuery,
   SessionNeighbour,
   SessionSummary,
+  StatsOptions,
   Store,
   StoreStats,
   VectorHit,
   VectorIndexInfo,
 } from '../store.js';
+import { subtractCounts } from '../store-statistics.js';
 import { pickParts } from './common-terms.js';
 import { filterClause } from './filter-clause.js';
 import { ftsParts } from './fts-query.js';
@@ -607,10 +610,26 @@ export class SqliteStore implements Store {
     return countGraphRows(this.db, tenant);
   }
 
-  async stats(tenant: string): Promise<StoreStats> {
-    const one = (sql: string, ...params: unknown[]) =>
+  async stats(tenant: string, options: StatsOptions = {}): Promise<StoreStats> {
+    const excluded = options.excludeKinds ?? [];
+    const all = this.memoryCounts(tenant);
+    return {
+      ...(excluded.length > 0 ? subtractCounts(all, this.memoryCounts(tenant, excluded)) : all),
+      vectors: this.vectors.count(tenant),
+      cachedEmbeddings: this.db.prepare(`SELECT count(*) FROM embedding_cache`).pluck().get() as number,
+      index: await this.getIndexInfo(),
+      schemaVersion: LATEST_VERSION,
+      sizeBytes: this.sizeOnDisk(),
+    };
+  }
+
+  /** The tenant's memories counted by state, and the live ones by kind, tier and scope; only `kinds` when given. */
+  private memoryCounts(tenant: string, kinds?: readonly Kind[]): MemoryCounts {
+    const only = kinds ? ` AND kind IN (${kinds.map(() => '?').join(', ')})` : '';
+    const params = [tenant, ...(kinds ?? [])];
+    const count = (condition: string) =>
       this.db
-        .prepare(sql)
+        .prepare(`SELECT count(*) FROM memories WHERE tenant = ?${only}${condition}`)
         .pluck()
         .get(...params) as number;
     const groups = (column: string) =>
@@ -619,24 +638,19 @@ export class SqliteStore implements Store {
           this.db
             .prepare(
               `SELECT ${column} AS name, count(*) AS n FROM memories
-               WHERE tenant = ? AND archived_at IS NULL AND superseded_by IS NULL GROUP BY ${column} ORDER BY n DESC`,
+               WHERE tenant = ?${only} AND archived_at IS NULL AND superseded_by IS NULL GROUP BY ${column} ORDER BY n DESC`,
             )
-            .all(tenant) as { name: string; n: number }[]
+            .all(...params) as { name: string; n: number }[]
         ).map(({ name, n }) => [name, n]),
       );
     return {
-      memories: one(`SELECT count(*) FROM memories WHERE tenant = ?`, tenant),
-      live: one(`SELECT count(*) FROM memories WHERE tenant = ? AND archived_at IS NULL AND superseded_by IS NULL`, tenant),
-      archived: one(`SELECT count(*) FROM memories WHERE tenant = ? AND archived_at IS NOT NULL`, tenant),
-      superseded: one(`SELECT count(*) FROM memories WHERE tenant = ? AND superseded_by IS NOT NULL`, tenant),
+      memories: count(''),
+      live: count(' AND archived_at IS NULL AND superseded_by IS NULL'),
+      archived: count(' AND archived_at IS NOT NULL'),
+      superseded: count(' AND superseded_by IS NOT NULL'),
       byKind: groups('kind'),
       byTier: groups('tier'),
       byScope: groups('scope'),
-      vectors: this.vectors.count(tenant),
-      cachedEmbeddings: one(`SELECT count(*) FROM embedding_cache`),
-      index: await this.getIndexInfo(),
-      schemaVersion: LATEST_VERSION,
-      sizeBytes: this.sizeOnDisk(),
     };
   }
 

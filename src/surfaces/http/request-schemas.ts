@@ -70,11 +70,23 @@ export const ListMemoriesQuery = z.strictObject({
     .enum(LIST_STATUSES)
     .optional()
     .describe('live, all, or only archived or only superseded memories; overrides `all`. @default "live"'),
+  internal: boolean
+    .optional()
+    .describe(
+      "Include Engram's internal records (working sets, handoff notes, scratchpads), left out unless `kind` names them. @default false",
+    ),
   pinned: boolean.optional().describe('Only pinned memories'),
   hard_rule: boolean.optional().describe('Only hard-rule memories'),
   after: z.string().min(1).optional().describe('Continue after the memory with this id (the last of the previous page)'),
   before: z.string().min(1).optional().describe('The page just before the memory with this id'),
   order: z.enum(['newest', 'oldest']).optional().describe('@default "newest"'),
+});
+
+/** `GET /v1/stats`. */
+export const StatsQuery = z.strictObject({
+  internal: boolean
+    .optional()
+    .describe("Count Engram's internal records (working sets, handoff notes, scratchpads) with the memories. @default false"),
 });
 
 /** `DELETE /v1/memories/{id}`. */

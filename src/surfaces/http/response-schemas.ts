@@ -210,6 +210,11 @@ export const StatsResponse = z.strictObject({
     .describe(
       "Per-store calibration: how many memories, spread evenly over the store, each search is scored against, the shift's weight from the store's size (young below 1), the percentile, reference, alpha and pivot (relevance × pivot / (pivot + shift)), the fixed curve, and the fused order's spread",
     ),
+  internal: z
+    .strictObject({ live: z.number(), counted: z.boolean() })
+    .describe(
+      "Engram's internal records (working sets, handoff notes, scratchpads): how many are live, and whether the counts include them (`?internal=true`)",
+    ),
 });
 
 /** A knowledge-graph entity, in the MCP reference memory server's shape. */

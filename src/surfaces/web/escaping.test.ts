@@ -137,6 +137,8 @@ describe('escaping', () => {
     );
     expectNoMarkupFromData(picture);
     expect(picture).toContain('<svg');
-    expectNoMarkupFromData(render(CountBars({ counts: { [SCRIPT]: 3, [IMAGE]: 1 }, label: 'by scope' })));
+    expectNoMarkupFromData(
+      render(CountBars({ counts: { [SCRIPT]: 3, [IMAGE]: 1 }, label: 'by scope', empty: 'Nothing to count.' })),
+    );
   });
 });

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 export const STYLESHEET = `
 :root { --ink: #1d232b; --muted: #5f6b7a; --line: #dde2e8; --soft: #f4f6f9; --accent: #2459c2; --warn: #a8431c; --good: #1f7a4d; }
 * { box-sizing: border-box; }
-body { margin: 0; font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--ink); background: #fff; }
+body { margin: 0; font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--ink); background: #fff; overflow-wrap: break-word; }
 header.top { display: flex; align-items: center; gap: 18px; padding: 10px 24px; border-bottom: 1px solid var(--line); background: var(--soft); flex-wrap: wrap; }
 header.top .brand { font-weight: 700; letter-spacing: .02em; color: var(--ink); text-decoration: none; }
 header.top nav { display: flex; gap: 4px; flex-wrap: wrap; }
@@ -16,12 +16,16 @@ header.top nav a { padding: 4px 9px; border-radius: 6px; color: var(--ink); text
 header.top nav a.current { background: #fff; box-shadow: inset 0 0 0 1px var(--line); font-weight: 600; }
 header.top .who { margin-left: auto; color: var(--muted); display: flex; gap: 10px; align-items: center; }
 main { padding: 18px 24px 48px; max-width: 1280px; }
+@media (max-width: 600px) { header.top { padding: 8px 12px; gap: 8px; } main { padding: 14px 12px 40px; } input[type=search] { min-width: 0; width: 100%; } }
 h1 { font-size: 20px; margin: 4px 0 14px; }
 h2 { font-size: 16px; margin: 26px 0 8px; }
 h3 { font-size: 14px; margin: 18px 0 6px; }
 a { color: var(--accent); }
 p.lead, .muted { color: var(--muted); }
 table { border-collapse: collapse; width: 100%; margin: 6px 0 12px; }
+.scroll { overflow-x: auto; max-width: 100%; margin: 6px 0 12px; }
+.scroll > table { margin: 0; }
+th[title] { cursor: help; text-decoration: underline dotted; text-underline-offset: 3px; }
 th, td { text-align: left; padding: 6px 8px; border-bottom: 1px solid var(--line); vertical-align: top; }
 th { font-weight: 600; color: var(--muted); font-size: 12px; text-transform: uppercase; letter-spacing: .03em; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
@@ -38,7 +42,7 @@ form.filters { display: flex; gap: 8px; flex-wrap: wrap; align-items: end; paddi
 form.filters label { display: flex; flex-direction: column; font-size: 12px; color: var(--muted); gap: 2px; }
 input, select, button, textarea { font: inherit; }
 input[type=text], input[type=search], input[type=password], input[type=date], select { padding: 5px 7px; border: 1px solid #c5ccd6; border-radius: 6px; background: #fff; }
-input[type=search] { min-width: 260px; }
+input[type=search] { min-width: 260px; max-width: 100%; }
 button { padding: 5px 12px; border: 1px solid #c5ccd6; border-radius: 6px; background: #fff; cursor: pointer; }
 button.primary { background: var(--accent); border-color: var(--accent); color: #fff; }
 button.danger { color: var(--warn); border-color: #e3b7a6; }
@@ -49,7 +53,8 @@ button.link { border: 0; background: none; color: var(--accent); padding: 0; tex
 .grid { display: grid; grid-template-columns: repeat(auto-fit, minmax(260px, 1fr)); gap: 14px; }
 .card { border: 1px solid var(--line); border-radius: 8px; padding: 10px 14px; }
 .card h3 { margin-top: 2px; }
-.kv { display: grid; grid-template-columns: max-content 1fr; gap: 2px 14px; }
+.kv { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 2px 14px; }
+.legend .kv dt { font-weight: 600; color: var(--ink); }
 .kv dt { color: var(--muted); }
 .kv dd { margin: 0; }
 form.inline { display: inline; }

@@ -12,6 +12,7 @@ interface ListCommandOptions {
   kind?: string[];
   tier?: string[];
   all?: boolean;
+  internal?: boolean;
   oldest?: boolean;
 }
 
@@ -24,8 +25,20 @@ export function registerList(program: Command): void {
     .option('-k, --kind <kind>', 'only these kinds (repeat, or separate with commas)', collect)
     .option('-t, --tier <tier>', 'only these tiers (repeat, or separate with commas)', collect)
     .option('-a, --all', 'include archived and superseded memories')
+    .option('--internal', "include Engram's internal records: working sets, handoff notes, scratchpads")
     .option('--oldest', 'oldest first')
-    .addHelpText('after', '\nExamples:\n  engram list --kind decision\n  engram list --all --json')
+    .addHelpText(
+      'after',
+      `
+Engram's internal records (the working set it keeps per scope, handoff notes, scratchpads) are
+left out unless --internal asks for them or --kind names them; \`engram handoff\` and
+\`engram scratch\` print the current ones.
+
+Examples:
+  engram list --kind decision
+  engram list --all --json
+  engram list --internal`,
+    )
     .action(async (options: ListCommandOptions, command: Command) => {
       const memories = await withEngram(command, { mustExist: true }, (engram) =>
         engram.list({
@@ -34,6 +47,7 @@ export function registerList(program: Command): void {
           kinds: options.kind as Kind[] | undefined,
           tiers: options.tier as Tier[] | undefined,
           all: options.all ?? false,
+          internal: options.internal ?? false,
           order: options.oldest ? 'oldest' : 'newest',
         }),
       );

@@ -25,6 +25,7 @@ interface SearchCommandOptions {
   scope?: string[];
   kind?: string[];
   tier?: string[];
+  internal?: boolean;
   graph: boolean;
 }
 
@@ -37,6 +38,7 @@ export function registerSearch(program: Command): void {
     .option('-s, --scope <scope>', 'only these scopes (repeat, or separate with commas)', collect)
     .option('-k, --kind <kind>', 'only these kinds (repeat, or separate with commas)', collect)
     .option('-t, --tier <tier>', 'only these tiers (repeat, or separate with commas)', collect)
+    .option('--internal', "include Engram's internal records: working sets, handoff notes, scratchpads")
     .option('-m, --mode <mode>', `ranking: ${SEARCH_MODES.join(', ')}`, 'hybrid')
     .option('--fusion <fusion>', `hybrid fusion: ${FUSIONS.join(', ')} (default from config)`)
     .option('--min-relevance <r>', 'leave out results with relevance below r (0 to 1)')
@@ -64,6 +66,7 @@ Examples:
           scopes: options.scope,
           kinds: options.kind as Kind[] | undefined,
           tiers: options.tier as Tier[] | undefined,
+          internal: options.internal ?? false,
           // Mode and fusion arrive as strings: the engine checks them and says what is allowed.
           mode: options.mode as SearchMode,
           fusion: options.fusion as Fusion | undefined,

@@ -9,9 +9,12 @@ export function registerStats(program: Command): void {
   program
     .command('stats')
     .description('counts by kind, tier and scope; index and size')
-    .addHelpText('after', '\nExamples:\n  engram stats\n  engram stats --db other.db --json')
-    .action(async (_options: unknown, command: Command) => {
-      const stats = await withEngram(command, { mustExist: true }, (engram) => engram.stats());
+    .option('--internal', "count Engram's internal records (working sets, handoff notes, scratchpads) with the memories")
+    .addHelpText('after', '\nExamples:\n  engram stats\n  engram stats --internal\n  engram stats --db other.db --json')
+    .action(async (options: { internal?: boolean }, command: Command) => {
+      const stats = await withEngram(command, { mustExist: true }, (engram) =>
+        engram.stats({ internal: options.internal ?? false }),
+      );
       if (globalOptions(command).json) {
         printJson(stats);
         return;
@@ -25,6 +28,7 @@ export function registerStats(program: Command): void {
           `${stats.path ?? '(custom store)'}${stats.sizeBytes === null ? '' : `, ${bytes(stats.sizeBytes)}`}, schema ${stats.schemaVersion}`,
         ],
         ['memories', `${stats.live} live, ${stats.archived} archived, ${stats.superseded} superseded (${stats.memories} in all)`],
+        ['internal', internalLine(stats.internal)],
         [
           'embedder',
           `${stats.embedder}${stats.embedderLanguages ? ` (reads ${stats.embedderLanguages.reads})` : ''}; vectors indexed with ${index}`,
@@ -49,6 +53,12 @@ function failedLine(failures: number): string {
   if (failures === 0) return 'no failed extraction';
   const memories = failures === 1 ? '1 memory' : `${failures} memories`;
   return `extraction failed for ${memories} (stored all the same; engram reindex tries again)`;
+}
+
+/** Engram's own records: how many, and whether the counts include them. */
+function internalLine(internal: EngramStats['internal']): string {
+  const records = `${internal.live} live internal ${internal.live === 1 ? 'record' : 'records'} (working sets, handoff notes, scratchpads)`;
+  return internal.counted ? `${records}, in the counts` : `${records}, left out of the counts: --internal counts them`;
 }
 
 /** How relevance is calibrated here: the fixed curve, and the store's own correction when it applies. */

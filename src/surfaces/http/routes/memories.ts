@@ -40,6 +40,7 @@ export const MEMORY_ROUTES = [
         tiers: query.tier,
         all: query.all,
         status: query.status,
+        internal: query.internal,
         pinned: query.pinned,
         hardRule: query.hard_rule,
         after: query.after,

@@ -4,6 +4,7 @@
  */
 import { formatCount, oneLine } from '../format.js';
 import type { RecallDay } from '../loaders/stats.js';
+import { EmptyState } from './empty-state.js';
 
 const INK = '#2459c2';
 const SOFT = '#b9cbef';
@@ -49,11 +50,11 @@ export function RecallChart(props: { days: readonly RecallDay[] }) {
 }
 
 /** Counts as labelled horizontal bars, largest first. */
-export function CountBars(props: { counts: Readonly<Record<string, number>>; label: string; max?: number }) {
+export function CountBars(props: { counts: Readonly<Record<string, number>>; label: string; empty: string; max?: number }) {
   const entries = Object.entries(props.counts)
     .sort(([, a], [, b]) => b - a)
     .slice(0, props.max ?? 12);
-  if (entries.length === 0) return <p class="muted">none</p>;
+  if (entries.length === 0) return <EmptyState>{props.empty}</EmptyState>;
   const width = 360;
   const labelWidth = 130;
   const row = 20;

@@ -7,10 +7,11 @@ import { formatScore, formatTime, oneLine } from '../format.js';
 import { memoryHref } from '../links.js';
 import type { MemoryRow } from '../loaders/memory-list.js';
 import { MemoryBadges } from './badges.js';
+import { EmptyState } from './empty-state.js';
 
-/** Memories as table rows; `search` adds the score column (the number the hits are ordered by). */
-export function MemoryTable(props: { rows: readonly MemoryRow[]; search: boolean }) {
-  if (props.rows.length === 0) return <p class="muted">No memories match.</p>;
+/** Memories as table rows; `search` adds the score column (the number the hits are ordered by); `empty` is the sentence shown when there are none. */
+export function MemoryTable(props: { rows: readonly MemoryRow[]; search: boolean; empty?: string }) {
+  if (props.rows.length === 0) return <EmptyState>{props.empty ?? 'No memory matches this search.'}</EmptyState>;
   return (
     <table class="memories">
       <thead>

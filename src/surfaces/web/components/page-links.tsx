@@ -4,7 +4,7 @@
  */
 import { pageHref, type PageLink, type QueryValues } from '../links.js';
 
-/** Links to the first, previous and next pages of `path`, keeping `query`. */
+/** Links to the first, previous and next pages of `path`, keeping `query`; the page's own empty state speaks for an empty page. */
 export function PageLinks(props: {
   path: string;
   query: QueryValues;
@@ -22,7 +22,7 @@ export function PageLinks(props: {
     <nav class="pager" aria-label="pages">
       {deep && !(previous && 'first' in previous) && <a href={pageHref(path, query, { first: true })}>« first</a>}
       {previous && <a href={pageHref(path, query, previous)}>← {back}</a>}
-      <span>{shown === 0 ? 'nothing here' : `${shown} shown`}</span>
+      {shown > 0 && <span>{shown} shown</span>}
       {next && <a href={pageHref(path, query, next)}>{on} →</a>}
     </nav>
   );

@@ -1,7 +1,7 @@
 /** Previous / next links for a paged list; the current filters ride along in the query. */
 import { type QueryValues, withQuery } from '../links.js';
 
-/** Links to the previous and next pages of `path`, keeping `query`. */
+/** Links to the previous and next pages of `path`, keeping `query`; the page's own empty state speaks for an empty page. */
 export function Pager(props: {
   path: string;
   query: QueryValues;
@@ -11,7 +11,7 @@ export function Pager(props: {
   shown: number;
 }) {
   const { path, query, offset, previousOffset, nextOffset, shown } = props;
-  const first = shown === 0 ? 0 : offset + 1;
+  const first = offset + 1;
   return (
     <nav class="pager" aria-label="pages">
       {offset > 0 && (
@@ -19,7 +19,7 @@ export function Pager(props: {
           {previousOffset === null ? '« first' : '← previous'}
         </a>
       )}
-      <span>{shown === 0 ? 'nothing here' : `from position ${first.toLocaleString('en-US')}, ${shown} shown`}</span>
+      {shown > 0 && <span>{`from position ${first.toLocaleString('en-US')}, ${shown} shown`}</span>}
       {nextOffset !== null && <a href={withQuery(path, { ...query, offset: nextOffset })}>next →</a>}
     </nav>
   );

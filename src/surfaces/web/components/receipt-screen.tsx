@@ -7,6 +7,13 @@ import type { Receipt, ReceiptEntry } from '../../../index.js';
 import { LEFT_OUT_SHOWN, OUTCOME_WORDS } from '../../cli/receipt-format.js';
 import { formatScore, formatTime, oneLine } from '../format.js';
 import { memoryHref, receiptsHref, sessionHref } from '../links.js';
+import { EmptyState } from './empty-state.js';
+import { ColumnHead } from './receipt-legend.js';
+import { ScrollBox } from './scroll-box.js';
+
+const NOTHING_INJECTED = 'Nothing was injected on this turn: no memory cleared the threshold, and nothing was pinned.';
+const NOTHING_LEFT_OUT =
+  'No candidate was left out: memories the search finds but does not inject are listed here, with the reason.';
 
 /** `linkTurn`: offer a link to the turn's own page (not on that page itself). */
 export function ReceiptScreen(props: { receipt: Receipt; linkTurn: boolean }) {
@@ -23,8 +30,15 @@ export function ReceiptScreen(props: { receipt: Receipt; linkTurn: boolean }) {
         )}
       </h2>
       <ReceiptFacts receipt={receipt} />
-      <h3>Injected</h3>
-      <EntryTable entries={receipt.chosen} why={receipt.whyTheseIds} />
+      <h3>
+        Injected{' '}
+        <a class="muted" href="#receipt-columns">
+          what the columns mean
+        </a>
+      </h3>
+      <ScrollBox>
+        <EntryTable entries={receipt.chosen} why={receipt.whyTheseIds} empty={NOTHING_INJECTED} />
+      </ScrollBox>
       <h3>
         Left out{' '}
         {receipt.leftOut.length > 0 && (
@@ -33,11 +47,15 @@ export function ReceiptScreen(props: { receipt: Receipt; linkTurn: boolean }) {
           </span>
         )}
       </h3>
-      <EntryTable entries={receipt.leftOut.slice(0, LEFT_OUT_SHOWN)} why={null} />
+      <ScrollBox>
+        <EntryTable entries={receipt.leftOut.slice(0, LEFT_OUT_SHOWN)} why={null} empty={NOTHING_LEFT_OUT} />
+      </ScrollBox>
       {receipt.leftOut.length > LEFT_OUT_SHOWN && (
         <details>
           <summary>the other {receipt.leftOut.length - LEFT_OUT_SHOWN}</summary>
-          <EntryTable entries={receipt.leftOut.slice(LEFT_OUT_SHOWN)} why={null} />
+          <ScrollBox>
+            <EntryTable entries={receipt.leftOut.slice(LEFT_OUT_SHOWN)} why={null} empty={NOTHING_LEFT_OUT} />
+          </ScrollBox>
         </details>
       )}
       {props.linkTurn && receipt.sessionId !== null && (
@@ -99,29 +117,32 @@ function ReceiptFacts(props: { receipt: Receipt }) {
   );
 }
 
-/** Candidates with lane, tier, outcome and every factor of their score; `why` gives the reason of each injected one. */
-function EntryTable(props: { entries: readonly ReceiptEntry[]; why: Readonly<Record<string, string>> | null }) {
-  if (props.entries.length === 0) return <p class="muted">nothing</p>;
+/**
+ * Candidates with lane, tier, outcome and every factor of their score; `why` gives the reason of
+ * each injected one, `empty` the sentence when there are none.
+ */
+function EntryTable(props: { entries: readonly ReceiptEntry[]; why: Readonly<Record<string, string>> | null; empty: string }) {
+  if (props.entries.length === 0) return <EmptyState>{props.empty}</EmptyState>;
   return (
     <table class="entries">
       <thead>
         <tr>
-          <th>Lane</th>
-          <th>Tier</th>
-          <th>Outcome</th>
-          <th>Memory</th>
-          <th class="num">Score</th>
-          <th class="num">Raw</th>
-          <th class="num">Shift</th>
-          <th class="num">Rel</th>
-          <th class="num">Cool</th>
-          <th class="num">Scope</th>
-          <th class="num">Rec</th>
-          <th class="num">Imp</th>
-          <th class="num">Nov</th>
-          <th class="num">Rep</th>
-          <th class="num">Exact</th>
-          <th class="num">MMR</th>
+          <ColumnHead column="Lane" />
+          <ColumnHead column="Tier" />
+          <ColumnHead column="Outcome" />
+          <ColumnHead column="Memory" />
+          <ColumnHead column="Score" num />
+          <ColumnHead column="Raw" num />
+          <ColumnHead column="Shift" num />
+          <ColumnHead column="Rel" num />
+          <ColumnHead column="Cool" num />
+          <ColumnHead column="Scope" num />
+          <ColumnHead column="Rec" num />
+          <ColumnHead column="Imp" num />
+          <ColumnHead column="Nov" num />
+          <ColumnHead column="Rep" num />
+          <ColumnHead column="Exact" num />
+          <ColumnHead column="MMR" num />
         </tr>
       </thead>
       <tbody>

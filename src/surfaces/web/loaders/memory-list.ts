@@ -2,8 +2,9 @@
  * The memories page's data: one page of `engram.list` (the same call as `GET /v1/memories`),
  * or of `engram.search` (as `POST /v1/search`) when there is a query. The engine filters by
  * scope, kind, tier, flag (pinned, hard rule) and state (live, all, only archived, only
- * superseded) itself, and a list page continues from a memory (`after`, `before`), so a page
- * deep in 100k memories costs what the first one does.
+ * superseded) itself, leaving Engram's internal records out unless the page asks for them, and
+ * a list page continues from a memory (`after`, `before`), so a page deep in 100k memories
+ * costs what the first one does.
  */
 import { z } from 'zod';
 
@@ -34,6 +35,8 @@ export const MemoryListQuery = z.object({
   flag: optionalChoice(['pinned', 'hard_rule'] as const),
   status: optionalChoice(LIST_STATUSES),
   mode: optionalChoice(SEARCH_MODES),
+  /** `true` shows Engram's internal records (working sets, handoff notes, scratchpads) too. */
+  internal: optionalChoice(['true'] as const),
   /** A list page: the memories after this one, or the page just before it. */
   after: optionalText(200),
   before: optionalText(200),
@@ -71,6 +74,7 @@ export async function loadMemoryList(engram: Engram, filters: MemoryListFilters)
     pinned: filters.flag === 'pinned' || undefined,
     hardRule: filters.flag === 'hard_rule' || undefined,
     status: filters.status,
+    internal: filters.internal === 'true',
   };
   // One row more than the page says whether another page follows in the direction read.
   if (filters.before) {
@@ -112,6 +116,7 @@ async function searchPage(engram: Engram, filters: MemoryListFilters): Promise<M
     kinds: filters.kind ? [filters.kind] : undefined,
     tiers: filters.tier ? [filters.tier] : undefined,
     mode: filters.mode,
+    internal: filters.internal === 'true',
     // Looking is not retrieving: the inspector must not feed the cooldown.
     recordRetrieval: false,
   });
@@ -126,6 +131,16 @@ async function searchPage(engram: Engram, filters: MemoryListFilters): Promise<M
     previous: offset > 0 ? { offset: Math.max(0, offset - PAGE_SIZE) } : null,
     note: status === 'live' ? null : 'Search finds live memories only: archived and superseded ones are listed without a query.',
   };
+}
+
+/** What the page says when it lists nothing: a sentence that says what would fill it. */
+export function emptyListSentence(filters: MemoryListFilters): string {
+  if (filters.q) return 'No memory matches this search: try other words, another search mode or fewer filters.';
+  if (filters.after) return 'No older memories: the list ends here.';
+  const filtered =
+    Boolean(filters.scope || filters.kind || filters.tier || filters.flag) || (filters.status ?? 'live') !== 'live';
+  if (filtered) return 'No memory matches these filters: clear them to see every live memory.';
+  return 'No memories yet. Add one with engram add "…" or POST /v1/memories, or let an agent write them with its memory tools.';
 }
 
 /** The pinned / hard-rule flag as a test of a search hit's memory; null when there is none. */

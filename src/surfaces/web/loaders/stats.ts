@@ -29,9 +29,18 @@ export interface StatsView {
   complete: boolean;
 }
 
-/** The counts, and recall per day over the last `CHART_DAYS` days. */
-export async function loadStats(engram: Engram, options: { now: Date; showFile: boolean }): Promise<StatsView> {
-  const [stats, receipts] = await Promise.all([engram.stats(), engram.receipts({ limit: RECEIPT_SCAN })]);
+/**
+ * The counts (Engram's internal records among them when `internal`), and recall per day over
+ * the last `CHART_DAYS` days.
+ */
+export async function loadStats(
+  engram: Engram,
+  options: { now: Date; showFile: boolean; internal: boolean },
+): Promise<StatsView> {
+  const [stats, receipts] = await Promise.all([
+    engram.stats({ internal: options.internal }),
+    engram.receipts({ limit: RECEIPT_SCAN }),
+  ]);
   const days = lastDays(options.now, CHART_DAYS).map((day) => ({ day, decisions: 0, injected: 0 }));
   const index = new Map(days.map((entry, i) => [entry.day, i]));
   for (const receipt of receipts) {

@@ -1,5 +1,7 @@
 /** The daily activity log (seed 003): one line per write, newest first. */
 import type { ActivityEntry } from '../../../index.js';
+import { EmptyState } from '../components/empty-state.js';
+import { ScrollBox } from '../components/scroll-box.js';
 import { formatTime } from '../format.js';
 import { Layout, type PageChrome } from '../layout.js';
 import { memoryHref } from '../links.js';
@@ -20,28 +22,36 @@ export function ActivityPage(props: { entries: readonly ActivityEntry[]; day: st
       </form>
       <p class="muted">{props.day ? `Every line of ${props.day}` : `The latest ${MAX_ACTIVITY} lines at most`}, newest first.</p>
       {props.entries.length === 0 ? (
-        <p class="muted">Nothing logged.</p>
+        <EmptyState>
+          {props.day
+            ? `Nothing was logged on ${props.day}: every write (an add, an edit, a forget, an import, a tool’s write) adds a line on the day it happens.`
+            : 'Nothing logged yet. Every write (an add, an edit, a forget, an import, a tool’s write) adds a line here.'}
+        </EmptyState>
       ) : (
-        <table>
-          <thead>
-            <tr>
-              <th>When</th>
-              <th>Action</th>
-              <th>Key</th>
-              <th>Summary</th>
-            </tr>
-          </thead>
-          <tbody>
-            {props.entries.map((entry) => (
+        <ScrollBox>
+          <table>
+            <thead>
               <tr>
-                <td>{formatTime(entry.at)}</td>
-                <td>{entry.action}</td>
-                <td>{entry.key ?? '—'}</td>
-                <td class="text">{entry.memoryId ? <a href={memoryHref(entry.memoryId)}>{entry.summary}</a> : entry.summary}</td>
+                <th>When</th>
+                <th>Action</th>
+                <th>Key</th>
+                <th>Summary</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {props.entries.map((entry) => (
+                <tr>
+                  <td>{formatTime(entry.at)}</td>
+                  <td>{entry.action}</td>
+                  <td>{entry.key ?? '—'}</td>
+                  <td class="text">
+                    {entry.memoryId ? <a href={memoryHref(entry.memoryId)}>{entry.summary}</a> : entry.summary}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollBox>
       )}
     </Layout>
   );

@@ -1,6 +1,8 @@
 /** One entity: its observations, a picture of its neighbourhood, its relations, and the memories that reach it. */
+import { EmptyState } from '../components/empty-state.js';
 import { MemoryTable } from '../components/memory-table.js';
 import { Neighbourhood } from '../components/neighbourhood.js';
+import { ScrollBox } from '../components/scroll-box.js';
 import { Layout, type PageChrome } from '../layout.js';
 import { entityHref } from '../links.js';
 import { describeLinks, type EntityView, MAX_DRAWN_NEIGHBOURS } from '../loaders/graph.js';
@@ -15,7 +17,7 @@ export function EntityPage(props: { view: EntityView; chrome: PageChrome }) {
       </h1>
       <h2>Observations</h2>
       {entity.observations.length === 0 ? (
-        <p class="muted">none</p>
+        <EmptyState>No observation is recorded about it: engram graph observe adds one.</EmptyState>
       ) : (
         <ul>
           {entity.observations.map((observation) => (
@@ -25,7 +27,7 @@ export function EntityPage(props: { view: EntityView; chrome: PageChrome }) {
       )}
       <h2>Neighbourhood</h2>
       {neighbours.length === 0 ? (
-        <p class="muted">No relation touches it.</p>
+        <EmptyState>No relation touches it: extraction relates it to the entities its memories link it to.</EmptyState>
       ) : (
         <>
           <Neighbourhood entity={entity} neighbours={neighbours} />
@@ -44,7 +46,13 @@ export function EntityPage(props: { view: EntityView; chrome: PageChrome }) {
       )}
       <h2>Memories about it</h2>
       <p class="muted">What a search for its name finds, with the graph path that reached each memory.</p>
-      <MemoryTable rows={memories.map((hit) => ({ memory: hit.memory, hit }))} search />
+      <ScrollBox>
+        <MemoryTable
+          rows={memories.map((hit) => ({ memory: hit.memory, hit }))}
+          search
+          empty={`No memory about it is found: a search for “${entity.name}” reaches none.`}
+        />
+      </ScrollBox>
     </Layout>
   );
 }

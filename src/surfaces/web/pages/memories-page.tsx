@@ -3,13 +3,18 @@ import { KINDS, SEARCH_MODES, TIERS } from '../../../index.js';
 import { Notice } from '../components/forms.js';
 import { MemoryTable } from '../components/memory-table.js';
 import { PageLinks } from '../components/page-links.js';
+import { ScrollBox } from '../components/scroll-box.js';
 import { Layout, type PageChrome } from '../layout.js';
-import type { MemoryListFilters, MemoryListView } from '../loaders/memory-list.js';
+import { emptyListSentence, type MemoryListFilters, type MemoryListView } from '../loaders/memory-list.js';
 
 const FLAGS = [
   ['', 'any'],
   ['pinned', 'pinned'],
   ['hard_rule', 'hard rule'],
+] as const;
+const INTERNAL = [
+  ['', 'hidden'],
+  ['true', 'shown'],
 ] as const;
 const STATUSES = [
   ['live', 'live'],
@@ -29,7 +34,16 @@ export function MemoriesPage(props: { view: MemoryListView; chrome: PageChrome; 
       <Notice text={props.notice} />
       <FilterForm filters={filters} />
       <Notice text={view.note} />
-      <MemoryTable rows={view.rows} search={searching} />
+      <ScrollBox>
+        <MemoryTable rows={view.rows} search={searching} empty={emptyListSentence(filters)} />
+      </ScrollBox>
+      {filters.internal !== 'true' && (
+        <p class="muted">
+          Engram’s internal records (working sets, handoff notes, scratchpads) are not listed: they have their own pages,{' '}
+          <a href="/working-set">Working set</a> and <a href="/notes">{'Handoff & scratchpad'}</a>, and the Internal records
+          filter shows them here too.
+        </p>
+      )}
       <PageLinks
         path="/memories"
         query={{ ...filters, done: undefined }}
@@ -69,6 +83,7 @@ function FilterForm(props: { filters: MemoryListFilters }) {
       />
       <Choice name="flag" label="Flag" value={filters.flag} options={FLAGS} />
       <Choice name="status" label="Status" value={filters.status ?? 'live'} options={STATUSES} />
+      <Choice name="internal" label="Internal records" value={filters.internal} options={INTERNAL} />
       <Choice
         name="mode"
         label="Search mode"

@@ -3,9 +3,11 @@
  * tags; forget or restore), the versions that replaced it, the turns that injected it, and
  * the graph entities it names.
  */
-import { type GraphEntity, type Memory, TIERS } from '../../../index.js';
+import { type GraphEntity, INTERNAL_KINDS, type Kind, type Memory, TIERS } from '../../../index.js';
 import { MemoryBadges } from '../components/badges.js';
+import { EmptyState } from '../components/empty-state.js';
 import { CsrfField, Notice } from '../components/forms.js';
+import { ScrollBox } from '../components/scroll-box.js';
 import { formatTime, oneLine } from '../format.js';
 import { Layout, type PageChrome } from '../layout.js';
 import { entityHref, memoryActionHref, memoryHref, receiptsHref, sessionHref, withQuery } from '../links.js';
@@ -24,6 +26,7 @@ export function MemoryPage(props: { view: MemoryDetailView; chrome: PageChrome; 
       <p>
         <MemoryBadges memory={memory} />
       </p>
+      <InternalNote memory={memory} />
       <pre class="text">{memory.text}</pre>
       <ChangeForms memory={memory} csrfToken={props.chrome.csrfToken} />
       <FieldTable memory={memory} />
@@ -31,6 +34,18 @@ export function MemoryPage(props: { view: MemoryDetailView; chrome: PageChrome; 
       <RecallHistory view={props.view} />
       <Mentions mentions={props.view.mentions} />
     </Layout>
+  );
+}
+
+/** What an internal record is, and where it has its own page (lists and search leave it out). */
+function InternalNote(props: { memory: Memory }) {
+  const { kind } = props.memory;
+  if (!(INTERNAL_KINDS as readonly Kind[]).includes(kind)) return null;
+  const page = kind === 'working_set' ? <a href="/working-set">Working set</a> : <a href="/notes">{'Handoff & scratchpad'}</a>;
+  return (
+    <p class="muted">
+      One of Engram’s internal records ({kind}): lists and search leave it out unless asked, and it has its own page, {page}.
+    </p>
   );
 }
 
@@ -166,32 +181,38 @@ function RecallHistory(props: { view: MemoryDetailView }) {
         turns that injected it, latest first (each turn's receipt says why):
       </p>
       {injections.length === 0 ? (
-        <p class="muted">{injectionsOffset > 0 ? 'no more' : 'none'}</p>
+        <EmptyState>
+          {injectionsOffset > 0
+            ? 'No earlier turn injected it: the list ends here.'
+            : 'No turn has injected it yet: a turn that recalls it, or pins it through the working set, is listed here.'}
+        </EmptyState>
       ) : (
-        <table class="injections">
-          <thead>
-            <tr>
-              <th>When</th>
-              <th>Session</th>
-              <th>Turn</th>
-              <th>Lane</th>
-            </tr>
-          </thead>
-          <tbody>
-            {injections.map((injection) => (
+        <ScrollBox>
+          <table class="injections">
+            <thead>
               <tr>
-                <td>{formatTime(injection.at)}</td>
-                <td>
-                  <a href={sessionHref(injection.sessionId)}>{oneLine(injection.sessionId, 30)}</a>
-                </td>
-                <td>
-                  <a href={receiptsHref(injection.sessionId, injection.turn)}>{injection.turn}</a>
-                </td>
-                <td>{injection.lane}</td>
+                <th>When</th>
+                <th>Session</th>
+                <th>Turn</th>
+                <th>Lane</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {injections.map((injection) => (
+                <tr>
+                  <td>{formatTime(injection.at)}</td>
+                  <td>
+                    <a href={sessionHref(injection.sessionId)}>{oneLine(injection.sessionId, 30)}</a>
+                  </td>
+                  <td>
+                    <a href={receiptsHref(injection.sessionId, injection.turn)}>{injection.turn}</a>
+                  </td>
+                  <td>{injection.lane}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollBox>
       )}
       {(injectionsOffset > 0 || nextInjections !== null) && (
         <nav class="pager" aria-label="injection pages">
@@ -210,7 +231,9 @@ function Mentions(props: { mentions: readonly GraphEntity[] }) {
     <>
       <h2>Mentions</h2>
       {mentions.length === 0 ? (
-        <p class="muted">It names no entity of the knowledge graph.</p>
+        <EmptyState>
+          It names no entity of the knowledge graph: extraction records the people, places and things a memory names.
+        </EmptyState>
       ) : (
         <p>
           {mentions.map((entity) => (

@@ -1,5 +1,6 @@
 /** The handoff note and the scratchpad of each scope (seed 003), with the handoffs they replaced. */
 import type { Memory } from '../../../index.js';
+import { EmptyState } from '../components/empty-state.js';
 import { formatTime, oneLine } from '../format.js';
 import { Layout, type PageChrome } from '../layout.js';
 import { memoryHref } from '../links.js';
@@ -13,7 +14,10 @@ export function NotesPage(props: { view: NotesView; chrome: PageChrome }) {
       <h1>Handoff and scratchpad</h1>
       <h2>Handoff notes</h2>
       <p class="muted">The note one session leaves the next (write_session_handoff): first in the next session’s context.</p>
-      <NoteCards notes={handoffs} empty="No handoff note." />
+      <NoteCards
+        notes={handoffs}
+        empty='No handoff note yet. A session leaves one for the next with write_session_handoff, or engram handoff "…".'
+      />
       {earlierHandoffs.length > 0 && (
         <details>
           <summary>{earlierHandoffs.length} earlier handoff notes</summary>
@@ -28,13 +32,16 @@ export function NotesPage(props: { view: NotesView; chrome: PageChrome }) {
       )}
       <h2>Scratchpads</h2>
       <p class="muted">The current task’s notes (scratch_note): in the working context until cleared.</p>
-      <NoteCards notes={scratchpads} empty="No scratchpad." />
+      <NoteCards
+        notes={scratchpads}
+        empty='No scratchpad is open. An agent writes one with scratch_note, or engram scratch "…"; clearing it closes it.'
+      />
     </Layout>
   );
 }
 
 function NoteCards(props: { notes: readonly Memory[]; empty: string }) {
-  if (props.notes.length === 0) return <p class="muted">{props.empty}</p>;
+  if (props.notes.length === 0) return <EmptyState>{props.empty}</EmptyState>;
   return (
     <div class="grid">
       {props.notes.map((note) => (

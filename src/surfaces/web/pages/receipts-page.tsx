@@ -1,5 +1,7 @@
 /** Recall receipts, newest first: one screen per decision (`engram receipts`). */
 import type { Receipt } from '../../../index.js';
+import { EmptyState } from '../components/empty-state.js';
+import { ReceiptLegend } from '../components/receipt-legend.js';
 import { ReceiptScreen } from '../components/receipt-screen.js';
 import { Layout, type PageChrome } from '../layout.js';
 import { sessionHref } from '../links.js';
@@ -33,9 +35,18 @@ export function ReceiptsPage(props: {
         <button type="submit">Show</button>
       </form>
       {props.receipts.length === 0 ? (
-        <p class="muted">No receipts: they are written when a session recalls (engram recall, or session.beforeTurn).</p>
+        <EmptyState>
+          {session
+            ? `No receipt for ${turn ? `turn ${turn} of ` : ''}session ${session}: a receipt is written on every recall of the session (session.beforeTurn, engram recall, the hooks).`
+            : 'No receipts yet. A receipt is written on every recall (session.beforeTurn, engram recall, the hooks), saying what was injected and why.'}
+        </EmptyState>
       ) : (
-        props.receipts.map((receipt) => <ReceiptScreen receipt={receipt} linkTurn={turn === undefined} />)
+        <>
+          {props.receipts.map((receipt) => (
+            <ReceiptScreen receipt={receipt} linkTurn={turn === undefined} />
+          ))}
+          <ReceiptLegend />
+        </>
       )}
     </Layout>
   );

@@ -1,6 +1,8 @@
 /** Solved tasks (seed 004), and the ones most like a goal. */
 import type { Memory, SolutionMatch } from '../../../index.js';
+import { EmptyState } from '../components/empty-state.js';
 import { Pager } from '../components/pager.js';
+import { ScrollBox } from '../components/scroll-box.js';
 import { formatScore, formatTime } from '../format.js';
 import { Layout, type PageChrome } from '../layout.js';
 import { memoryHref } from '../links.js';
@@ -41,36 +43,41 @@ function Matches(props: { goal: string; matches: readonly SolutionMatch[] }) {
     <>
       <h2>Most like “{props.goal}”</h2>
       {props.matches.length === 0 ? (
-        <p class="muted">None above the threshold.</p>
+        <EmptyState>
+          No recorded solution is similar enough to this goal: a solution is listed here once its similarity reaches the threshold
+          ([solutions] threshold).
+        </EmptyState>
       ) : (
-        <table>
-          <thead>
-            <tr>
-              <th class="num">Similarity</th>
-              <th>Goal</th>
-              <th>Approach</th>
-              <th>Outcome</th>
-              <th>Status</th>
-            </tr>
-          </thead>
-          <tbody>
-            {props.matches.map((match) => (
+        <ScrollBox>
+          <table>
+            <thead>
               <tr>
-                <td class="num">
-                  {formatScore(match.similarity)} <span class="muted">{match.method}</span>
-                </td>
-                <td>
-                  <a href={memoryHref(match.solution.id)}>{match.solution.goal}</a>
-                </td>
-                <td class="text">{match.solution.approach}</td>
-                <td class="text">{match.solution.outcome}</td>
-                <td>
-                  {match.solution.status} ({match.solution.confidence}%)
-                </td>
+                <th class="num">Similarity</th>
+                <th>Goal</th>
+                <th>Approach</th>
+                <th>Outcome</th>
+                <th>Status</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {props.matches.map((match) => (
+                <tr>
+                  <td class="num">
+                    {formatScore(match.similarity)} <span class="muted">{match.method}</span>
+                  </td>
+                  <td>
+                    <a href={memoryHref(match.solution.id)}>{match.solution.goal}</a>
+                  </td>
+                  <td class="text">{match.solution.approach}</td>
+                  <td class="text">{match.solution.outcome}</td>
+                  <td>
+                    {match.solution.status} ({match.solution.confidence}%)
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollBox>
       )}
     </>
   );
@@ -82,34 +89,38 @@ function Recorded(props: { solutions: readonly Memory[] }) {
     <>
       <h2>Recorded</h2>
       {props.solutions.length === 0 ? (
-        <p class="muted">No solution recorded (store_solution, engram solution add, POST /v1/solutions).</p>
+        <EmptyState>
+          No solution recorded yet. Record a solved task with store_solution, engram solution add or POST /v1/solutions.
+        </EmptyState>
       ) : (
-        <table>
-          <thead>
-            <tr>
-              <th>Goal</th>
-              <th>Approach</th>
-              <th>Outcome</th>
-              <th>Status</th>
-              <th>Recorded</th>
-            </tr>
-          </thead>
-          <tbody>
-            {props.solutions.map((memory) => (
+        <ScrollBox>
+          <table>
+            <thead>
               <tr>
-                <td>
-                  <a href={memoryHref(memory.id)}>{solutionField(memory, 'goal')}</a>
-                </td>
-                <td class="text">{solutionField(memory, 'approach')}</td>
-                <td class="text">{solutionField(memory, 'outcome')}</td>
-                <td>
-                  {solutionField(memory, 'status')} ({solutionField(memory, 'confidence')}%)
-                </td>
-                <td>{formatTime(memory.createdAt)}</td>
+                <th>Goal</th>
+                <th>Approach</th>
+                <th>Outcome</th>
+                <th>Status</th>
+                <th>Recorded</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {props.solutions.map((memory) => (
+                <tr>
+                  <td>
+                    <a href={memoryHref(memory.id)}>{solutionField(memory, 'goal')}</a>
+                  </td>
+                  <td class="text">{solutionField(memory, 'approach')}</td>
+                  <td class="text">{solutionField(memory, 'outcome')}</td>
+                  <td>
+                    {solutionField(memory, 'status')} ({solutionField(memory, 'confidence')}%)
+                  </td>
+                  <td>{formatTime(memory.createdAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollBox>
       )}
     </>
   );

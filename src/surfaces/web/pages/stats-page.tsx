@@ -5,6 +5,8 @@ import { formatBytes, formatCount } from '../format.js';
 import { Layout, type PageChrome } from '../layout.js';
 import { CHART_DAYS, type StatsView } from '../loaders/stats.js';
 
+const NOTHING_TO_COUNT = 'No live memories to count yet. Add one with engram add "…" or POST /v1/memories.';
+
 /** The tenant's statistics and recall activity. */
 export function StatsPage(props: { view: StatsView; chrome: PageChrome }) {
   const { stats, showFile, days, complete } = props.view;
@@ -21,15 +23,15 @@ export function StatsPage(props: { view: StatsView; chrome: PageChrome }) {
       <div class="grid">
         <section>
           <h2>By kind</h2>
-          <CountBars counts={stats.byKind} label="memories by kind" />
+          <CountBars counts={stats.byKind} label="memories by kind" empty={NOTHING_TO_COUNT} />
         </section>
         <section>
           <h2>By tier</h2>
-          <CountBars counts={stats.byTier} label="memories by tier" />
+          <CountBars counts={stats.byTier} label="memories by tier" empty={NOTHING_TO_COUNT} />
         </section>
         <section>
           <h2>By scope</h2>
-          <CountBars counts={stats.byScope} label="memories by scope" />
+          <CountBars counts={stats.byScope} label="memories by scope" empty={NOTHING_TO_COUNT} />
         </section>
       </div>
     </Layout>
@@ -52,6 +54,19 @@ function StatCards(props: { stats: EngramStats; showFile: boolean }) {
           <dd>{formatCount(stats.superseded)}</dd>
           <dt>all</dt>
           <dd>{formatCount(stats.memories)}</dd>
+          <dt>internal records</dt>
+          <dd>
+            {formatCount(stats.internal.live)} live (working sets, handoff notes, scratchpads),{' '}
+            {stats.internal.counted ? (
+              <>
+                counted here · <a href="/stats">leave them out</a>
+              </>
+            ) : (
+              <>
+                not counted here · <a href="/stats?internal=true">count them</a>
+              </>
+            )}
+          </dd>
         </dl>
       </section>
       <section class="card">

@@ -1,5 +1,6 @@
 /** The working set of each scope (seed 002's backbone lane): its text and the memories it carries. */
 import { MemoryBadges } from '../components/badges.js';
+import { EmptyState } from '../components/empty-state.js';
 import { formatTime, oneLine } from '../format.js';
 import { Layout, type PageChrome } from '../layout.js';
 import { memoryHref } from '../links.js';
@@ -14,7 +15,12 @@ export function WorkingSetPage(props: { sets: readonly WorkingSetView[]; chrome:
         The pinned backbone of every recall, one per scope: hard rules, pinned memories, constraints, preferences, decisions and
         the goal. Engram rewrites it as those memories change.
       </p>
-      {props.sets.length === 0 && <p class="muted">No working set yet: one is written when a session recalls.</p>}
+      {props.sets.length === 0 && (
+        <EmptyState>
+          No working set yet. Engram writes one per scope when a session recalls and there are hard rules, pinned memories,
+          constraints, preferences, decisions or a goal to carry.
+        </EmptyState>
+      )}
       {props.sets.map(({ memory, items }) => (
         <section class="card">
           <h2>
