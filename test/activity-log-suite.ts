@@ -48,7 +48,7 @@ export function activityLogSuite(open: () => Promise<Engram>): void {
       ['remember', 'fact: Deploys happen on Tuesdays'],
       ['remember', 'fact standup: Standup is at 9:30'],
       ['supersede', `fact standup: Standup is at 10:00 (replaces ${first.id})`],
-      ['supersede', `note: Standup moved to 10:15 (replaces ${second.id})`],
+      ['supersede', `fact standup: Standup moved to 10:15 (replaces ${second.id})`],
       ['remember', '2 memories: Lunch at noon · Retro on Fridays'],
       ['update', 'changed tier unknown → must, pinned false → true: Deploys happen on Tuesdays'],
       ['forget', 'archived: Deploys happen on Tuesdays'],

@@ -84,6 +84,8 @@ describe('extraction never fails a write', () => {
         memoryId: quokka?.id,
         summary: expect.stringContaining('RangeError: Invalid time value'),
       }),
+      // The write itself is logged too: both memories were stored.
+      expect.objectContaining({ action: 'remember', summary: expect.stringContaining('2 memories') }),
     ]);
     await broken.close();
     const doctor = await doctorDatabase({ path: file, embedder: null });
