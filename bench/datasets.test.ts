@@ -171,6 +171,21 @@ describe('dataset benchmarks', () => {
     expect(await scores()).toEqual(await scores());
   });
 
+  it('runs LongMemEval to the end when a haystack turn names a date before year 1 (stored, the date dropped)', async () => {
+    const [first] = LONGMEMEVAL;
+    const ancient = {
+      ...first,
+      question_id: 'q-writing',
+      question: 'When did writing emerge, as I told you?',
+      haystack_sessions: [
+        [userTurn('I read that writing emerged about 5000 or 6000 years ago.'), assistantTurn('In Mesopotamia, yes.')],
+        ...(first?.haystack_sessions.slice(1) ?? []),
+      ],
+    };
+    const result = await run('longmemeval', write('longmemeval-ancient.json', [ancient]));
+    expect((result.json as { questions: { scored: number } }).questions.scored).toBe(1);
+  });
+
   it('runs the LongMemEval protocol on user turns and skips abstention questions', async () => {
     const result = await run('longmemeval', write('longmemeval.json', LONGMEMEVAL));
     const json = result.json as {

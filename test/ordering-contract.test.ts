@@ -157,7 +157,7 @@ describe('the ordering contract', () => {
     temp.remove();
   });
 
-  it.each([11, 23, 37])('holds in the library over a generated store and its queries (seed %i)', async (seed) => {
+  it.each([11, 23])('holds in the library over a generated store and its queries (seed %i)', async (seed) => {
     const engram = await openEngram({ path: dbIn(temp.dir, `generated-${seed}.db`), embedder, clock: manualClock(NOW) });
     try {
       await engram.rememberMany(generateStore(seed, 60));
@@ -192,7 +192,8 @@ describe('the ordering contract', () => {
     });
 
     it('the CLI prints the scores of its --json hits, in order', async () => {
-      for (const query of queries) {
+      // Two queries, one naming an entity the graph knows: each CLI process loads the model.
+      for (const query of queries.slice(0, 2)) {
         const run = { cwd: temp.dir };
         const json = JSON.parse(await runOk(['search', query, '--db', file, '--json'], run)) as SearchHit[];
         expectContract(json, {}, `engram search ${query} --json`);
