@@ -18,6 +18,7 @@ import { openBenchEmbedder, openBenchEngine } from './embedding-cache.js';
 import { loadLocomo, LOCOMO_CATEGORIES, type LocomoConversation } from './locomo-data.js';
 import { machineInfo } from './machine.js';
 import { averageScores, hitAtK, recallAtK, summarizeMethods } from './metrics.js';
+import { openRanksFile, type RanksFile } from './ranks-file.js';
 import { textTable } from './stats.js';
 
 /**
@@ -57,6 +58,7 @@ export async function runLocomoBenchmark(options: BenchOptions): Promise<BenchRe
   // conversation's questions), so a tuning split can be told from the rest.
   const calibrationByConversation: Record<string, CalibrationCounts> = {};
   const { embedder, close } = openBenchEmbedder();
+  const ranks = openRanksFile();
   try {
     for (const [index, conversation] of conversations.entries()) {
       const at = performance.now();
@@ -72,6 +74,7 @@ export async function runLocomoBenchmark(options: BenchOptions): Promise<BenchRe
         rows,
         latencies,
         calibration: [calibration, own],
+        ranks,
       });
       options.log(
         `locomo: ${conversation.sampleId} (${index + 1}/${conversations.length}): ${conversation.turns.length} turns, ` +
@@ -79,6 +82,7 @@ export async function runLocomoBenchmark(options: BenchOptions): Promise<BenchRe
       );
     }
   } finally {
+    ranks?.close();
     await close();
   }
   const seconds = (performance.now() - started) / 1000;
@@ -105,6 +109,8 @@ async function scoreConversation(parts: {
   latencies: Record<Method, number[]>;
   /** Every set of counts the pairs are added to (the whole run's, the conversation's). */
   calibration: readonly CalibrationCounts[];
+  /** Where every question's ranked turns are written, when asked for. */
+  ranks: RanksFile | undefined;
 }): Promise<void> {
   const { embedder, conversation, rows, latencies, calibration } = parts;
   const engram = await openBenchEngine({ embedder, now: lastSessionDate(conversation) });
@@ -118,6 +124,7 @@ async function scoreConversation(parts: {
         const started = performance.now();
         const ranked = await index.rank(question.question, method);
         latencies[method].push(performance.now() - started);
+        parts.ranks?.write({ conversation: conversation.sampleId, question: question.question, method, ranked });
         rows[method].push({
           group: question.category,
           conversation: conversation.sampleId,
