@@ -24,18 +24,8 @@ export const RECALL_BLOCK_START = '### RECALL';
 export const RECALL_BLOCK_END = '### END RECALL';
 
 /**
- * One block, e.g. (seed 004):
- *
- * ```
- * ### RECALL: Similar Task Found in Memory
- * Similarity: 33%
- * Prior Goal: Write a CSV parser
- * How it was solved: Used fs.readFileSync, split by newlines.
- * Outcome: Working script
- * Confidence: 90%
- * Consider this approach before starting from scratch.
- * ### END RECALL
- * ```
+ * One block: seed 004's block exactly for a success; for a failure the same frame with its own
+ * heading, lines and advice. docs/agent-tools.md#solution-recall shows one.
  */
 export function renderSolutionBlock(solution: SolutionBlockInput): string {
   const failed = solution.status === 'failed';

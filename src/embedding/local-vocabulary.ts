@@ -1,14 +1,9 @@
 /**
- * What the local model can read of a text. Its tokenizer (SentencePiece, 8,000 pieces, after
- * NFKC) holds 194 characters — English letters, digits, punctuation and a few accented letters
- * and symbols — and turns every other character into one "unknown" token: "🍕", "🚀" and "日本語"
- * all become that token, embed alike, and score a cosine of 1 with each other. A character no
- * piece holds is one the model cannot read (every character a piece holds is also a piece of its
- * own, so the tokenizer never makes an unknown token of it); the share of a text's characters,
- * spaces aside, that the vocabulary holds is how much of it the model reads.
- *
- * The vocabulary is read from the model's package on first use, in this thread (~2 ms), so a
- * search can ask while a worker thread runs the model.
+ * What the local model can read of a text: the share of its characters, spaces aside, that the
+ * model's vocabulary holds. Every other character is one and the same unknown token to the
+ * model ("🍕", "🚀" and "日本語" embed alike). The vocabulary is read from the model's package on
+ * first use, in this thread, so a search can ask while a worker thread runs the model.
+ * Why: docs/decisions/local-model-vocabulary.md
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

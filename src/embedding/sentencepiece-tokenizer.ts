@@ -1,15 +1,10 @@
 /**
  * Engram's implementation of SentencePiece's unigram encoding for the Universal Sentence Encoder
- * Lite vocabulary, written from the algorithm's description: the text is normalised (NFKC, each
- * space written "▁", one "▁" in front), then split into the vocabulary pieces whose scores add up
- * to the most, found by a Viterbi search over every piece that starts at each position (a trie of
- * the pieces finds them). A character no piece starts with is the unknown token; unknown tokens
- * in a row are one.
- *
- * The ids are the ones the model was trained with: `sentencepiece-tokenizer.equivalence.test.ts`
- * checks them against the tokenizer of `@tensorflow-models/universal-sentence-encoder` 1.3.3 on
- * the benchmarks' conversations and on hard cases, and the choices that match it are marked
- * "as the model's tokenizer" below.
+ * Lite vocabulary: the text is normalised (NFKC, each space written "▁", one "▁" in front), then
+ * split into the pieces whose scores add up to the most, by a Viterbi search over a trie of the
+ * pieces. A character no piece starts with is the unknown token; unknown tokens in a row are
+ * one. The ids are the model's own (an equivalence test checks them); the choices that make them
+ * so are marked "as the model's tokenizer". Why: docs/decisions/local-model-vocabulary.md
  */
 
 /** One vocabulary entry: the piece and its log-probability (`null` in a few entries; read as 0). */

@@ -1,13 +1,10 @@
 /**
  * Keeps the knowledge graph in step with the memories: extraction after a write, a superseded
- * or forgotten memory ending the relations it stated (they are kept, marked ended) and losing
- * its mentions, re-extraction when text changes or on `reindex`. Off when `[graph] extract`
- * is false; then the graph holds only what callers put in it.
- *
+ * or forgotten memory ending the relations it stated (kept, marked ended) and losing its
+ * mentions, re-extraction when text changes or on `reindex`. Off when `[graph] extract` is false.
  * Extraction is best effort: a memory whose graph cannot be extracted or recorded is stored all
- * the same, and the failure is recorded in the store (counted by `engram stats`, reported by
- * `engram doctor`, cleared when a later extraction of it succeeds, which `engram reindex` tries)
- * and written to the activity log.
+ * the same, and the failure is recorded in the store and the activity log until a later
+ * extraction of it succeeds (docs/storage-and-embeddings.md#the-knowledge-graph).
  */
 import type { Clock } from '../model/clock.js';
 import type { IdGenerator } from '../model/ids.js';

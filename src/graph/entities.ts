@@ -2,11 +2,9 @@
  * Named entities from the parser's output: each run of proper nouns becomes one entity, named
  * as written (possessive and title cut off, the titled form kept as an alias) and typed from
  * the parser's people, places and organisations. Precision comes first, because recall follows
- * these names: kinship words ("Dad"), month and weekday names, demonyms, pronoun contractions
- * ("I've") and lower-case words the tagger called proper are dropped, so is a capitalised word
- * that only looks like a name (name-evidence.ts: "May", "Can", "Sonntag", "Uhr"), and a name
- * that only contains a person's or place's name ("Tate Modern", "Boston Marathon") is a thing,
- * not that person or place.
+ * these names: kinship words ("Dad"), months, weekdays, demonyms, contractions ("I've") and
+ * words that only look like names (name-evidence.ts) are dropped, and a name that only contains
+ * a person's or place's name ("Tate Modern") is a thing. Why: docs/decisions/entity-names.md
  */
 import type { EntityType } from './extraction.js';
 import { nameContext, readsAsName } from './name-evidence.js';

@@ -1,12 +1,10 @@
 /**
  * Whether a run of capitalised words the tagger found reads as a name, or only looks like one.
- * The English tagger takes a capital letter for a name; a capital letter says nothing at the
- * start of a sentence, nothing in German (which capitalises every noun), and nothing about a
- * month, a weekday, the clock or a function word of any common language ("May", "Can", "It",
- * "Sonntag", "Uhr", "lundi"). So a run needs evidence where its capital is none: the tagger's
- * reading of its context (people, places, organisations), the lexicon knowing it as a name or a
- * place, a name's shape (an acronym, an inner capital, a digit), or the same word capitalised
- * in the middle of a sentence elsewhere in the text.
+ * A capital letter says nothing at the start of a sentence, in German, or on a month, a weekday,
+ * the clock or a function word ("May", "Can", "Sonntag", "Uhr"), so a run needs evidence there:
+ * the tagger's reading of its context, the lexicon knowing it as a name or place, a name's shape
+ * (an acronym, an inner capital, a digit), or the word capitalised mid-sentence elsewhere.
+ * Why: docs/decisions/entity-names.md
  */
 import { foreignLanguageOf, isCalendarWord, isFunctionWord } from './common-words.js';
 import type { TaggedTerm } from './nlp.js';

@@ -1,17 +1,10 @@
 /**
  * The one typed adapter over compromise and its dates plugin (MIT, read from node_modules; no
  * model is fetched). Everything else in graph/ sees plain strings and tags from here, so the
- * library's loose types (`world(): object`, `plugin(): any`) stop at this file.
- *
- * Two changes to the library's defaults make it fast enough to run on every write:
- * - its match-pattern compiler is memoised: the dates plugin re-parses the same pattern
- *   strings on every call, which was half the cost (1.8 → 0.9 ms per turn, same output on
- *   1,000 benchmark turns);
- * - the dates pass and the post-tagger are taken out of the default pipeline. The dates pass
- *   runs only on text the tagger saw a date word in; the post-tagger changed nothing but cost
- *   on Engram's labelled sample (precision and recall were equal or better without it).
- * compromise keeps one global world, so these changes hold for the whole process; nothing
- * else in Engram uses compromise.
+ * library's loose types (`world(): object`, `plugin(): any`) stop at this file. To run on every
+ * write, its pattern compiler is memoised and the dates pass and post-tagger are out of the
+ * default pipeline, for the whole process (compromise keeps one global world).
+ * Why: docs/decisions/compromise-on-every-write.md
  */
 import { createRequire } from 'node:module';
 

@@ -1,18 +1,10 @@
 /**
  * Engram's internal records: the one place that says which stored records are Engram's own
- * bookkeeping for a session's context rather than memories someone wrote to be found again.
- *
- * - `working_set`: the working set Engram synthesises per scope (seed 002's backbone lane,
- *   `working_set:<scope>`). It repeats other memories; nobody writes it.
- * - `handoff`: the handoff note one session leaves the next (seed 003, `write_session_handoff`),
- *   with every note it replaced kept as superseded.
- * - `scratchpad`: the current task's scratchpad (seed 003, `scratch_note`), archived when cleared.
- *
- * Each has its own section in a session's context, its own command (`engram handoff`,
- * `engram scratch`) and its own inspector page (Working set, Handoff & scratchpad). Lists,
- * search and the counts by kind, tier and scope leave them out unless asked: `internal: true`
- * (`--internal` on the CLI, `internal=true` on the HTTP API, a filter in the inspector), or a
- * `kinds` filter that names them.
+ * bookkeeping for a session's context rather than memories someone wrote to be found again — the
+ * working set per scope (`working_set`, seed 002's backbone lane; nobody writes it), the handoff
+ * note (`handoff`, seed 003) and the task's scratchpad (`scratchpad`, seed 003). Lists, search
+ * and counts leave them out unless `internal: true` asks for them or a `kinds` filter names them;
+ * each has its own context section, command and inspector page (docs/cli.md#memories).
  */
 import type { Kind } from './memory.js';
 

@@ -2,14 +2,9 @@
  * Words where spaces do not mark them: a run of Chinese, Japanese or Korean characters (Han,
  * Hiragana, Katakana, Hangul) is read as its overlapping character bigrams ("日本語" → "日本",
  * "本語"; a lone character stays itself), and each emoji or pictographic symbol is a word of its
- * own (a flag's two regional-indicator letters together). Bigrams need no dictionary and find a
- * word inside a run whatever its neighbours are; they are what search engines index CJK by.
- *
- * The full-text indexes hold these words beside the English ones (a column of their own in
- * SQLite, lexemes after the fields' in PostgreSQL), each in its index form: emoji spelt as a
- * letter-and-digit token (`emoji128640` for 🚀) that every tokenizer keeps, since FTS5's
- * unicode61 drops symbols. A text without such characters has none, so an English store's
- * index is what it was.
+ * own (a flag's two regional-indicator letters together). The full-text indexes hold them beside
+ * the English words, an emoji as a letter-and-digit token (`emoji128640` for 🚀).
+ * Why: docs/decisions/cjk-bigrams-and-emoji-words.md
  */
 
 /** A character of the scripts read as bigrams. */

@@ -1,15 +1,9 @@
 /**
- * How alike two task goals are, for solution recall (seed 004), in one of three ways:
- *
- * - `keyword` — the seed's v1, exactly: lower-case, punctuation stripped, filler words dropped,
- *   shared words ÷ the larger word set. "Write a CSV parser" vs "Parse a CSV file" → 1/3.
- * - `semantic` — the seed's v2: cosine similarity of the goals' embeddings, mapped onto the
- *   same 0–1 scale so the one threshold (0.3) means the same thing (see SEMANTIC_CURVE).
- * - `hybrid` — the evidence added up: keyword overlap of word stems plus the semantic
- *   similarity, capped at 1. Either signal alone can clear the threshold; both together rank
- *   a goal above one that only one of them supports.
- *
- * Pure: the cosine is measured elsewhere (by the engine's search) and handed in.
+ * How alike two task goals are, for solution recall (seed 004), in one of three ways: `keyword`
+ * (the seed's v1, shared words ÷ the larger word set), `semantic` (the seed's v2, the goals'
+ * cosine mapped onto the same 0–1 scale through SEMANTIC_CURVE) and `hybrid` (stemmed keyword
+ * overlap plus the semantic similarity, capped at 1). Pure: the cosine is measured elsewhere (by
+ * the engine's search) and handed in. Why: docs/decisions/solution-similarity.md
  */
 import type { SolutionSimilarity } from '../model/choices.js';
 import { keywordOverlap, keywordSet } from '../retrieval/keyword-overlap.js';
@@ -18,17 +12,9 @@ import { stem } from '../text/stem.js';
 export { SOLUTION_SIMILARITIES, type SolutionSimilarity } from '../model/choices.js';
 
 /**
- * (cosine, similarity) anchors of the semantic scale, increasing in both. Measured with the
- * default local model on `bench/data/solution-pairs.json` (42 goal paraphrase pairs, and
- * every non-matching stored/query pairing, 1,722 of them, as "unrelated"):
- *
- *   cosine 0.42 = the median of unrelated pairs            → 0
- *   cosine 0.55 = the 90th percentile of unrelated pairs   → 0.3, the default threshold
- *   cosine 0.80 = the 90th percentile of paraphrase pairs  → 0.8
- *
- * The model separates task goals poorly (a quarter of the paraphrase pairs score below the
- * unrelated 90th percentile), so semantic recall alone finds more and is wrong more often;
- * `engram bench solutions` measures both.
+ * (cosine, similarity) anchors of the semantic scale, increasing in both: the unrelated goal
+ * pairs' median → 0 and 90th percentile → 0.3, the default threshold, measured with the default
+ * local model on bench/data/solution-pairs.json. Why: docs/decisions/solution-similarity.md
  */
 export const SEMANTIC_CURVE: readonly (readonly [number, number])[] = [
   [0, 0],

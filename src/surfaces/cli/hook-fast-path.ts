@@ -1,15 +1,11 @@
 /**
- * `engram hook claude-code` without loading the library: the event goes to the resident Engram
- * process of the database, whose reply is printed as the hook's output. When no process listens,
- * the caller starts one for next time and does the work itself, which costs at most the short
- * connect timeout on top. When one took the event but did not answer within the reply timeout
- * (it is busy or stuck), the hook prints nothing and exits 0: the process may still record the
- * event, so doing it here too could count a turn or a step twice, and a hook must never fail or
- * block the prompt. The event travels with the caller's settings, so the one process of the
- * database serves every configuration, and reports a wrong one as the command would. When the
- * config file cannot be found or read, the resident process is off, or the store is PostgreSQL,
- * the full CLI takes the call. Only Node's built-ins, the config file's location rules and the
- * daemon's client are loaded here (the TOML reader when there is a config file to read).
+ * `engram hook claude-code` without loading the library: the event, with the caller's settings,
+ * goes to the database's resident Engram process, whose reply is printed as the hook's output.
+ * None listening: start one for next time, and the full CLI does the work. One took the event
+ * but did not answer in time: print nothing and exit 0, as it may still record the event. No
+ * readable config file, the resident process off, or PostgreSQL: the full CLI takes the call.
+ * Loads only Node's built-ins, the config file's location rules and the daemon's client (the
+ * TOML reader when there is a config file). See docs/serving.md#the-resident-process.
  */
 import { askDaemon, startDaemon } from '../daemon/client.js';
 import { locateResident } from '../daemon/locate-resident.js';

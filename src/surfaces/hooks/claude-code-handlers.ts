@@ -1,17 +1,10 @@
 /**
- * What each Claude Code hook event does to an Engram session. Claude Code's `session_id` is
- * the session's id, so every event — a new process each time — resumes the same session from
- * the store:
- *
- * - SessionStart: the session-start context (handoff note, working set) as additional context.
- * - UserPromptSubmit: active recall for the prompt (seed 000), its block as additional context.
- * - PostToolUse: one tool-only step (seed 001); every `every_tool_turns`-th, the reflection
- *   nudge with intrusive recall's memories as additional context next to the tool result.
- * - Stop: a step that answered, which ends the run of tool-only steps.
- * - SessionEnd: marks the session ended.
- *
- * Only UserPromptSubmit, and PostToolUse when a nudge is due, embed text; the others never
- * load the embedding model.
+ * What each Claude Code hook event does to an Engram session. Claude Code's `session_id` is the
+ * session's id, so every event (a new process each time) resumes the same session from the
+ * store. SessionStart gives the session-start context, UserPromptSubmit active recall (seed 000),
+ * PostToolUse a tool-only step and on every `every_tool_turns`-th the reflection nudge (seed 001),
+ * Stop a step that answered, SessionEnd ends the session (docs/serving.md#hooks-for-coding-agents).
+ * Only UserPromptSubmit, and PostToolUse when a nudge is due, embed text.
  */
 import type { Engram, Session } from '../../index.js';
 import type { ClaudeCodeEvent, PostToolUseEvent, StopEvent, UserPromptSubmitEvent } from './claude-code-events.js';

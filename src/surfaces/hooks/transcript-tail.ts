@@ -1,12 +1,11 @@
 /**
- * Reading what the assistant said from the end of a Claude Code transcript (JSON Lines, one
- * entry per line; an assistant entry holds `message.content` blocks of type `text` and
- * `tool_use`, and one model message may be spread over several entries sharing `message.id`).
- * Only the file's tail is read, so the cost stays flat however long the session grows. A
- * missing file or a line cut or of another shape means "nothing known", never an error: the
- * transcript is a convenience, not an interface Engram depends on. A file that exists but
- * cannot be read (no permission, a folder) is reported to the caller's `warn`, then treated
- * as nothing known, so the hook still answers.
+ * Reading what the assistant said from the end of a Claude Code transcript (JSON Lines; an
+ * assistant entry holds `message.content` blocks of type `text` and `tool_use`, and one model
+ * message may span entries sharing `message.id`). Only the tail is read, so the cost stays flat
+ * however long the session grows. The transcript is a convenience, not an interface Engram
+ * depends on: a missing file or a line cut or of another shape means nothing known, and a file
+ * that exists but cannot be read (no permission, a folder) is told to `warn`, then read as
+ * nothing known, so the hook still answers.
  */
 import { open } from 'node:fs/promises';
 
