@@ -18,6 +18,7 @@ import { openBenchEmbedder, openBenchEngine } from './embedding-cache.js';
 import { loadLocomo, LOCOMO_CATEGORIES, type LocomoConversation } from './locomo-data.js';
 import { machineInfo } from './machine.js';
 import { averageScores, hitAtK, recallAtK, summarizeMethods } from './metrics.js';
+import { namesSpeaker } from './names-speaker.js';
 import { openRanksFile, type RanksFile } from './ranks-file.js';
 import { textTable } from './stats.js';
 
@@ -40,6 +41,12 @@ const METHOD_OPTIONS: Record<Method, { mode: SearchMode; fusion?: Fusion; graph?
 const LIMIT = 25;
 const CUTOFFS = [1, 5, 10, 25] as const;
 
+/**
+ * The unrelated pairs again, split by whether the question names a speaker of the index
+ * (names-speaker.ts): conversations that share a participant make some "unrelated" pairs related.
+ */
+type UnrelatedByNaming = { namingSpeaker: CalibrationCounts; namingNone: CalibrationCounts };
+
 /** One question's scores, grouped by category, with the conversation it belongs to. */
 type Scored = { group: string; conversation: string; scores: Record<string, number> };
 
@@ -57,6 +64,7 @@ export async function runLocomoBenchmark(options: BenchOptions): Promise<BenchRe
   // The same counts per conversation (its questions' evidence, and its index against the next
   // conversation's questions), so a tuning split can be told from the rest.
   const calibrationByConversation: Record<string, CalibrationCounts> = {};
+  const unrelatedByNaming: UnrelatedByNaming = { namingSpeaker: emptyCalibration(), namingNone: emptyCalibration() };
   const { embedder, close } = openBenchEmbedder();
   const ranks = openRanksFile();
   try {
@@ -74,6 +82,7 @@ export async function runLocomoBenchmark(options: BenchOptions): Promise<BenchRe
         rows,
         latencies,
         calibration: [calibration, own],
+        unrelatedByNaming,
         ranks,
       });
       options.log(
@@ -93,6 +102,7 @@ export async function runLocomoBenchmark(options: BenchOptions): Promise<BenchRe
     latencies,
     calibration,
     calibrationByConversation,
+    unrelatedByNaming,
     withContext,
     seconds,
   });
@@ -109,6 +119,7 @@ async function scoreConversation(parts: {
   latencies: Record<Method, number[]>;
   /** Every set of counts the pairs are added to (the whole run's, the conversation's). */
   calibration: readonly CalibrationCounts[];
+  unrelatedByNaming: UnrelatedByNaming;
   /** Where every question's ranked turns are written, when asked for. */
   ranks: RanksFile | undefined;
 }): Promise<void> {
@@ -135,9 +146,14 @@ async function scoreConversation(parts: {
       const relevance = await index.relevance(question.question);
       for (const counts of calibration) for (const id of evidence) countPair(counts.evidence, relevance.get(id) ?? 0);
     }
+    const speakers = new Set(conversation.turns.map((turn) => turn.speaker));
     for (const question of parts.strangers.questions) {
       const relevance = await index.relevance(question.question);
-      for (const counts of calibration) countUnrelated(counts.unrelated, relevance.values(), conversation.turns.length);
+      const { namingSpeaker, namingNone } = parts.unrelatedByNaming;
+      const split = namesSpeaker(question.question, speakers) ? namingSpeaker : namingNone;
+      for (const counts of [...calibration, split]) {
+        countUnrelated(counts.unrelated, relevance.values(), conversation.turns.length);
+      }
     }
   } finally {
     await engram.close();
@@ -212,6 +228,7 @@ function summarize(parts: {
   latencies: Record<Method, number[]>;
   calibration: CalibrationCounts;
   calibrationByConversation: Record<string, CalibrationCounts>;
+  unrelatedByNaming: UnrelatedByNaming;
   withContext: boolean;
   seconds: number;
 }) {
@@ -249,6 +266,11 @@ function summarize(parts: {
     context: withContext ? 'previous turn of the same session' : 'none',
     methods,
     calibration: calibrationShares(calibration),
+    /** The unrelated pairs whose question names a speaker of the index, and the rest. */
+    unrelatedByNaming: {
+      namingSpeaker: calibrationShares(parts.unrelatedByNaming.namingSpeaker).unrelated,
+      namingNone: calibrationShares(parts.unrelatedByNaming.namingNone).unrelated,
+    },
     calibrationByConversation: Object.fromEntries(
       Object.entries(parts.calibrationByConversation).map(([sampleId, counts]) => [sampleId, calibrationShares(counts)]),
     ),
@@ -304,6 +326,8 @@ function formatTable(result: ReturnType<typeof summarize>): string {
     '',
     `default search (graph-aware hybrid) relevance vs the seeds' thresholds: evidence turns ${formatShares(result.calibration.evidence)}; ` +
       `unrelated pairs (questions about another conversation) ${formatShares(result.calibration.unrelated)}`,
+    `  unrelated pairs whose question names nobody who speaks in the index ${formatShares(result.unrelatedByNaming.namingNone)}; ` +
+      `naming someone who does (conversations sharing a participant) ${formatShares(result.unrelatedByNaming.namingSpeaker)}`,
     ...Object.entries(result.calibrationByConversation).map(
       ([sampleId, shares]) =>
         `  ${sampleId}: evidence ${formatShares(shares.evidence)}; unrelated ${formatShares(shares.unrelated)}`,
