@@ -77,7 +77,8 @@ export const layerConfigs = [
           patterns: [
             {
               regex: importOf(FOLDERS.filter((name) => name !== 'surfaces' && name !== 'entries')),
-              message: 'Surfaces import the package entries (src/index.ts, src/entries/, src/internal.ts) only (DESIGN.md, Layers).',
+              message:
+                'Surfaces import the package entries (src/index.ts, src/entries/, src/internal.ts) only (DESIGN.md, Layers).',
             },
           ],
         },
@@ -95,7 +96,8 @@ export const layerConfigs = [
           patterns: [
             {
               regex: '^(\\.\\./)+src/',
-              message: 'Benchmarks import Engram by its package name: `engram`, a subpath such as `engram/tools`, or `engram/internal` (DESIGN.md).',
+              message:
+                'Benchmarks import Engram by its package name: `engram`, a subpath such as `engram/tools`, or `engram/internal` (DESIGN.md).',
             },
           ],
         },
