@@ -1,7 +1,7 @@
 // The layers of DESIGN.md as a lint rule: each folder of src/ may import only the layers below
-// it. Surfaces reach the library through its public entry (src/index.ts) or the one internal
-// entry, never a layer directly; only the facade and the internal entry name the concrete
-// SQLite store. Import paths are matched as written, so `../engram/engram.js` from
+// it. Surfaces reach the library through its entries (src/index.ts, the subpath entries of
+// src/entries/, src/internal.ts), never a layer directly, and no layer imports an entry; only the
+// facade and the internal entry name the concrete stores. Import paths are matched as written, so `../engram/engram.js` from
 // src/tools/ is caught however deep the importing file sits.
 
 /** What each layer of src/ may import, bottom to top (the folder itself is always allowed). */
@@ -34,7 +34,7 @@ const ALLOWED = {
   ],
 };
 /** Every part of src/ an import can name: the layer folders, the entries, the surfaces. */
-const FOLDERS = [...Object.keys(ALLOWED).filter((name) => name !== 'errors'), 'surfaces'];
+const FOLDERS = [...Object.keys(ALLOWED).filter((name) => name !== 'errors'), 'entries', 'surfaces'];
 const FILES = ['errors', 'index', 'internal'];
 
 /** An import of one of `names` (folders or single-file modules of src/), from any depth. */
@@ -76,8 +76,9 @@ export const layerConfigs = [
         {
           patterns: [
             {
-              regex: importOf(FOLDERS.filter((name) => name !== 'surfaces')),
-              message: 'Surfaces import the public API (src/index.ts) only (DESIGN.md, Layers).',
+              regex: importOf(FOLDERS.filter((name) => name !== 'surfaces' && name !== 'entries')),
+              message:
+                'Surfaces import the package entries (src/index.ts, src/entries/, src/internal.ts) only (DESIGN.md, Layers).',
             },
           ],
         },
@@ -85,7 +86,8 @@ export const layerConfigs = [
     },
   },
   {
-    // Benchmarks sit outside the library: the public API (`engram`) and `engram/internal` only.
+    // Benchmarks sit outside the library: the package's entries (`engram`, `engram/tools`, …,
+    // `engram/internal`) only.
     files: ['bench/**/*.ts'],
     rules: {
       'no-restricted-imports': [
@@ -94,7 +96,8 @@ export const layerConfigs = [
           patterns: [
             {
               regex: '^(\\.\\./)+src/',
-              message: 'Benchmarks import Engram by its package name: `engram` or `engram/internal` (DESIGN.md).',
+              message:
+                'Benchmarks import Engram by its package name: `engram`, a subpath such as `engram/tools`, or `engram/internal` (DESIGN.md).',
             },
           ],
         },

@@ -13,8 +13,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { type Embedder, manualClock, openEngram, parseConfig } from 'engram';
+import { type Embedder, manualClock, openEngram } from 'engram';
 import { createEmbedderFromConfig, SqliteStore } from 'engram/internal';
+import { parseConfig } from 'engram/model';
 
 import type { BenchOptions, BenchResult } from './bench-types.js';
 import { openBenchEmbedder } from './embedding-cache.js';

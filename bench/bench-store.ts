@@ -7,8 +7,8 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import type { Store } from 'engram';
 import { createScratchSchema, PostgresStore, SqliteStore } from 'engram/internal';
+import type { Store } from 'engram/store';
 
 /** One benchmark database. */
 export interface BenchStore {

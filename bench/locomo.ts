@@ -3,7 +3,8 @@
  * every turn as one memory; each question is a query run with every search method, and the
  * ranked turns are scored against the question's evidence ids (recall@k, hit@k).
  */
-import { type Embedder, type Engram, type Fusion, InvalidInputError, MAX_SEARCH_LIMIT, type SearchMode } from 'engram';
+import { type Embedder, type Engram, InvalidInputError } from 'engram';
+import { type Fusion, MAX_SEARCH_LIMIT, type SearchMode } from 'engram/model';
 
 import type { BenchOptions, BenchResult } from './bench-types.js';
 import {

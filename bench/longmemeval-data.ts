@@ -3,7 +3,8 @@
  * protocol needs: per question its haystack sessions (id, date, user turns) and answer sessions.
  */
 
-import { InvalidInputError, MAX_TEXT_CHARS } from 'engram';
+import { InvalidInputError } from 'engram';
+import { MAX_TEXT_CHARS } from 'engram/model';
 import { z } from 'zod';
 
 import { readJsonFile } from './read-json-file.js';

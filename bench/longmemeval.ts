@@ -12,7 +12,8 @@
  * over turns with a DCG that weighs ranks 1 and 2 equally; ours is over sessions with the usual
  * 1 / log2(rank + 1), so nDCG is not directly comparable with the paper's.
  */
-import { type Embedder, type Engram, InvalidInputError, MAX_SEARCH_LIMIT, type SearchMode } from 'engram';
+import { type Embedder, type Engram, InvalidInputError } from 'engram';
+import { MAX_SEARCH_LIMIT, type SearchMode } from 'engram/model';
 
 import type { BenchOptions, BenchResult } from './bench-types.js';
 import {

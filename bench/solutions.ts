@@ -8,7 +8,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { openEngram, recallSolutions, SOLUTION_SIMILARITIES, type SolutionSimilarity, storeSolution } from 'engram';
+import { openEngram } from 'engram';
+import { recallSolutions, SOLUTION_SIMILARITIES, type SolutionSimilarity, storeSolution } from 'engram/tools';
 
 import type { BenchOptions, BenchResult } from './bench-types.js';
 import { machineInfo } from './machine.js';

@@ -13,7 +13,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { type Engram, openEngram, runOpenAiToolCall, type Session, toOpenAiTools } from '../src/index.js';
+import { runOpenAiToolCall, toOpenAiTools } from '../src/entries/tools.js';
+import { type Engram, openEngram, type Session } from '../src/index.js';
 
 /** A chat message in the OpenAI Chat Completions shape. */
 type Message =

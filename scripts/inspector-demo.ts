@@ -4,7 +4,8 @@
  * scratchpad, a solved task, and three sessions over the last twelve days whose turns recalled
  * (so there are receipts, a working set and a chart). Uses the local embedding model.
  */
-import { manualClock, openEngram, storeSolution } from '../src/index.js';
+import { storeSolution } from '../src/entries/tools.js';
+import { manualClock, openEngram } from '../src/index.js';
 
 const DAY = 86_400_000;
 

@@ -7,7 +7,8 @@
  */
 import { expect, it } from 'vitest';
 
-import { createMemoryTools, type Engram } from '../src/index.js';
+import { createMemoryTools } from '../src/entries/tools.js';
+import type { Engram } from '../src/index.js';
 
 /** The lines of the log as [action, summary], the way a person reads them. */
 async function lines(engram: Engram): Promise<string[][]> {

@@ -25,7 +25,8 @@ import Database from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { doctorDatabase, type DoctorFinding, type DoctorReport, type Embedder, EngramError, openEngram } from '../src/index.js';
+import { doctorDatabase, type DoctorFinding, type DoctorReport } from '../src/entries/maintenance.js';
+import { type Embedder, EngramError, openEngram } from '../src/index.js';
 import { LATEST_VERSION } from '../src/store/sqlite/migrations.js';
 import { SqliteStore } from '../src/store/sqlite/sqlite-store.js';
 

@@ -11,9 +11,10 @@ import path from 'node:path';
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
+import { doctorDatabase } from '../src/entries/maintenance.js';
 import { extractGraph } from '../src/graph/extract.js';
 import type { Extraction, ExtractionInput } from '../src/graph/extraction.js';
-import { doctorDatabase, type Engram, manualClock, openEngram } from '../src/index.js';
+import { type Engram, manualClock, openEngram } from '../src/index.js';
 import { makeMemory } from './fixtures/memory.js';
 
 const ANCIENT = 'Writing emerged about 6000 years ago.';

@@ -7,7 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 
-import { createGraphTools, type Engram, type GraphEntity, type GraphRelation, type Memory } from '../src/index.js';
+import { createGraphTools, type GraphEntity, type GraphRelation } from '../src/entries/tools.js';
+import type { Engram, Memory } from '../src/index.js';
 import { largeGraph, type ReferenceGraph, referenceMemoryFile, SAMPLE_GRAPH } from './fixtures/reference-memory.js';
 import { openTestEngram, snapshot } from './tools-helpers.js';
 

@@ -11,15 +11,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import {
-  createLocalEmbedder,
-  type EngramStats,
-  INTERNAL_KINDS,
-  type Kind,
-  type Memory,
-  openEngram,
-  type SearchHit,
-} from '../src/index.js';
+import { type EngramStats, INTERNAL_KINDS } from '../src/entries/model.js';
+import { createLocalEmbedder, type Kind, type Memory, openEngram, type SearchHit } from '../src/index.js';
 import { type RunningHttpServer, startHttpServer } from '../src/surfaces/http/index.js';
 import { dbIn, LEXICAL, makeTempDir, runJson, runOk } from './cli/helpers.js';
 import { expectDocumented, send } from './http/helpers.js';

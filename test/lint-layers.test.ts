@@ -37,6 +37,8 @@ describe('the layer rule', () => {
     ['bench/locomo.ts', "import { openEngram } from '../src/index.js';"],
     ['src/graph/extract.ts', "import { hybridSearch } from '../retrieval/hybrid-search.js';"],
     ['src/surfaces/web/pages/memory-page.tsx', "import { hybridSearch } from '../../../retrieval/hybrid-search.js';"],
+    ['src/session/session.ts', "import { createMemoryTools } from '../entries/tools.js';"],
+    ['src/engram/engram.ts', "import type { Store } from '../entries/store.js';"],
   ])('refuses %s importing upward or around the public API: %s', async (filePath, source) => {
     const errors = await layerErrors(filePath, source);
     expect(errors).toHaveLength(1);
@@ -57,6 +59,8 @@ describe('the layer rule', () => {
     ['src/retrieval/graph-signal.ts', "import { extractGraph } from '../graph/extract.js';"],
     ['bench/scale.ts', "import { SqliteStore } from 'engram/internal';"],
     ['src/surfaces/web/pages/memory-page.tsx', "import { type Memory } from '../../../index.js';"],
+    ['src/surfaces/http/routes/graph.ts', "import { createGraphTools } from '../../../entries/tools.js';"],
+    ['bench/scale.ts', "import { openSqliteStore } from 'engram/sqlite';"],
     ['src/surfaces/web/web-auth.ts', "import type { TenantResolver } from '../http/auth.js';"],
   ])('allows %s: %s', async (filePath, source) => {
     expect(await layerErrors(filePath, source)).toEqual([]);

@@ -5,7 +5,7 @@
  * the MCP SDK's client, the Claude Code hook, and `engram serve` with its inspector.
  */
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync, realpathSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -35,6 +35,41 @@ describe('the packed package, installed', () => {
     expect(realpathSync(installed.bin)).toBe(
       path.join(installed.app, 'node_modules', 'engram', 'dist', 'surfaces', 'cli', 'main.js'),
     );
+  });
+
+  it('resolves every entry of package.json exports, with its types, and opens an engine on engram/sqlite', async () => {
+    const installedPackage = path.join(installed.app, 'node_modules', 'engram');
+    const manifest = JSON.parse(readFileSync(path.join(installedPackage, 'package.json'), 'utf8')) as {
+      exports: Record<string, string | { types: string; import: string }>;
+    };
+    const entries = Object.entries(manifest.exports).flatMap(([subpath, target]) =>
+      typeof target === 'string'
+        ? []
+        : [{ name: subpath === '.' ? 'engram' : `engram/${subpath.slice(2)}`, types: target.types }],
+    );
+    expect(entries.map((entry) => entry.name)).toEqual(
+      expect.arrayContaining(['engram', 'engram/tools', 'engram/model', 'engram/store', 'engram/sqlite', 'engram/postgres']),
+    );
+    for (const entry of entries) expect(existsSync(path.join(installedPackage, entry.types)), entry.types).toBe(true);
+    const script = `
+      for (const name of ${JSON.stringify(entries.map((entry) => entry.name))}) {
+        console.log(name, Object.keys(await import(name)).length);
+      }
+      const { openEngram } = await import('engram');
+      const { openSqliteStore } = await import('engram/sqlite');
+      const engram = await openEngram({ store: openSqliteStore('entries.db'), embedder: null });
+      await engram.remember('Deploys happen on Tuesdays');
+      console.log((await engram.search('deploys'))[0].memory.text);
+      await engram.close();
+    `;
+    const result = await run(process.execPath, ['--input-type=module', '-e', script], installed.app, installed.env);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const lines = result.stdout.trim().split('\n');
+    expect(lines.slice(0, -1).map((line) => line.split(' ')[0])).toEqual(entries.map((entry) => entry.name));
+    // engram/store exports types and STORE_API_VERSION only; every entry has a value at run time.
+    for (const line of lines.slice(0, -1)) expect(Number(line.split(' ')[1]), line).toBeGreaterThan(0);
+    expect(lines.at(-1)).toBe('Deploys happen on Tuesdays');
   });
 
   it('brings one TF.js, 4.22, and not the encoder package its tokenizer is checked against', () => {

@@ -9,7 +9,8 @@
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
-import { doctorDatabase, type DoctorFinding, type DoctorReport, type Embedder, EngramError, openEngram } from '../src/index.js';
+import { doctorDatabase, type DoctorFinding, type DoctorReport } from '../src/entries/maintenance.js';
+import { type Embedder, EngramError, openEngram } from '../src/index.js';
 import { indexWords } from '../src/store/postgres/lexical-text.js';
 import { POSTGRES_LATEST_VERSION, POSTGRES_MIGRATIONS } from '../src/store/postgres/migrations.js';
 import { type PostgresServer, startPostgres } from './fixtures/postgres-server.js';

@@ -5,14 +5,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import {
-  createLocalEmbedder,
-  createMemoryTools,
-  type Engram,
-  type MemoryTool,
-  recallSolutions,
-  storeSolution,
-} from '../src/index.js';
+import { createMemoryTools, type MemoryTool, recallSolutions, storeSolution } from '../src/entries/tools.js';
+import { createLocalEmbedder, type Engram } from '../src/index.js';
 import { openTestEngram, rejection } from './tools-helpers.js';
 
 const CSV_BLOCK = [

@@ -1,5 +1,6 @@
 /**
- * `engram/mcp` and `engram/http` are public API too: their export lists change only on purpose.
+ * The subpath entries are public API too: their export lists change only on purpose (and
+ * api/engram-api.md records their declarations, test/api-report.test.ts).
  * `engram/internal` (for Engram's own benchmarks and tools, no compatibility promise) is pinned
  * as well, so that what leaves the library core is a decision.
  */
@@ -7,6 +8,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 
 import { describe, expect, it } from 'vitest';
 
+import * as maintenance from '../src/entries/maintenance.js';
+import * as model from '../src/entries/model.js';
+import * as postgres from '../src/entries/postgres.js';
+import * as sqlite from '../src/entries/sqlite.js';
+import * as store from '../src/entries/store.js';
+import * as tools from '../src/entries/tools.js';
 import * as internal from '../src/internal.js';
 import * as aiSdk from '../src/surfaces/ai-sdk/index.js';
 import * as http from '../src/surfaces/http/index.js';
@@ -55,6 +62,31 @@ describe('the subpath exports', () => {
     );
   });
 
+  it('engram/store is types and its version only; the drivers are one function each', () => {
+    expect(Object.keys(store)).toEqual(['STORE_API_VERSION']);
+    expect(store.STORE_API_VERSION).toBe(1);
+    expect(Object.keys(sqlite)).toEqual(['openSqliteStore']);
+    expect(Object.keys(postgres)).toEqual(['openPostgresStore']);
+  });
+
+  it('engram/maintenance exports exactly these runtime names', () => {
+    expect(Object.keys(maintenance).sort()).toEqual(['DOCTOR_CHECKS', 'backupDatabase', 'doctorDatabase']);
+  });
+
+  it('no runtime name is exported by two public entries', async () => {
+    const root = await import('../src/index.js');
+    const entries = { root, tools, model, maintenance, store, sqlite, postgres, mcp, http, aiSdk };
+    const seen = new Map<string, string>();
+    const twice: string[] = [];
+    for (const [entry, exported] of Object.entries(entries)) {
+      for (const name of Object.keys(exported)) {
+        if (seen.has(name)) twice.push(`${name} in ${seen.get(name)} and ${entry}`);
+        seen.set(name, entry);
+      }
+    }
+    expect(twice).toEqual([]);
+  });
+
   it('engram/internal exports exactly these runtime names', () => {
     expect(Object.keys(internal).sort()).toEqual(
       [
@@ -65,6 +97,7 @@ describe('the subpath exports', () => {
         'describeIssues',
         'extractGraph',
         'formatRecallBlock',
+        'redactUrl',
         'scoreExtraction',
         'withEmbeddingCache',
       ].sort(),
@@ -86,6 +119,12 @@ describe('the subpath exports', () => {
     ['./ai-sdk', aiSdk],
     ['./mcp', mcp],
     ['./http', http],
+    ['./tools', tools],
+    ['./model', model],
+    ['./maintenance', maintenance],
+    ['./store', store],
+    ['./sqlite', sqlite],
+    ['./postgres', postgres],
     ['./internal', internal],
   ])('package.json maps %s to the built module with the same exports', async (subpath, source) => {
     const entry = manifest.exports[subpath];

@@ -12,7 +12,6 @@ import {
   type AnthropicToolUse,
   callMcpTool,
   createMemoryTools,
-  type Engram,
   type OpenAiToolMessage,
   runAnthropicToolUse,
   runOpenAiToolCall,
@@ -22,7 +21,8 @@ import {
   toAnthropicTools,
   toMcpTools,
   toOpenAiTools,
-} from '../src/index.js';
+} from '../src/entries/tools.js';
+import type { Engram } from '../src/index.js';
 import { openTestEngram } from './tools-helpers.js';
 
 /** One tool call the scripted model makes. */

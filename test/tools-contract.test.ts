@@ -5,17 +5,16 @@
  */
 import { describe, expect, it } from 'vitest';
 
+import { KINDS, TIERS } from '../src/entries/model.js';
 import {
   createGraphTools,
   createMemoryTools,
   GRAPH_TOOL_LIMITS,
   GRAPH_TOOL_NAMES,
-  KINDS,
   MEMORY_TOOL_NAMES,
   type MemoryTool,
-  TIERS,
   TOOL_LIMITS,
-} from '../src/index.js';
+} from '../src/entries/tools.js';
 
 /** A schema without its descriptions: the part a model's calls depend on. */
 function shape(schema: unknown): unknown {

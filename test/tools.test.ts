@@ -4,14 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 
-import {
-  createMemoryTools,
-  type Engram,
-  manualClock,
-  type MemoryTool,
-  SCRATCHPAD_KEY,
-  SESSION_HANDOFF_KEY,
-} from '../src/index.js';
+import { createMemoryTools, type MemoryTool, SCRATCHPAD_KEY, SESSION_HANDOFF_KEY } from '../src/entries/tools.js';
+import { type Engram, manualClock } from '../src/index.js';
 import { openTestEngram, rejection, snapshot } from './tools-helpers.js';
 
 function toolsOf(engram: Engram, options: { sessionId?: string; scope?: string; scopes?: string[] } = {}) {

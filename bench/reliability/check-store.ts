@@ -3,8 +3,8 @@
  * doctor (`doctorDatabase`: SQLite's integrity_check, every memory in the full-text and vector
  * indexes and nothing extra there), and which acknowledged ids the store no longer holds.
  */
-import { doctorDatabase } from 'engram';
 import { SqliteStore } from 'engram/internal';
+import { doctorDatabase } from 'engram/maintenance';
 
 import type { Acknowledged } from './ack-log.js';
 

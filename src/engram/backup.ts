@@ -5,7 +5,6 @@
  */
 import { parseConfig } from '../config/load.js';
 import type { ConfigInput } from '../config/schema.js';
-import { backupSqlite } from '../store/sqlite/backup.js';
 
 /** What to copy, and where. */
 export interface BackupOptions {
@@ -35,6 +34,7 @@ export interface BackupSummary {
 export async function backupDatabase(options: BackupOptions): Promise<BackupSummary> {
   const config = parseConfig(options.config ?? {}, 'config');
   const file = options.path ?? config.store.path;
+  const { backupSqlite } = await import('./sqlite-driver.js'); // loaded only when a backup is made
   const copied = await backupSqlite(file, options.to, { force: options.force ?? false });
   return { path: file, to: options.to, ...copied };
 }

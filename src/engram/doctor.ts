@@ -13,9 +13,6 @@ import type { Embedder } from '../embedding/embedder.js';
 import { describeIndex, describeMismatch, NO_EMBEDDER_ID } from '../embedding/index-compatibility.js';
 import { EmbedderMismatchError } from '../errors.js';
 import { DOCTOR_CHECKS, type DoctorFinding, type DoctorRepair, type DoctorReport } from '../store/doctor-report.js';
-import { PostgresDoctor } from '../store/postgres/doctor.js';
-import { SqliteDoctor } from '../store/sqlite/doctor.js';
-import { withStorageErrors } from '../store/sqlite/with-storage-errors.js';
 import type { Examination, StoreDoctor } from '../store/store-doctor.js';
 import { embedMemories } from './embed-batches.js';
 
@@ -41,9 +38,10 @@ export async function doctorDatabase(options: DoctorOptions = {}): Promise<Docto
   const config = parseConfig(options.config ?? {}, 'config');
   const postgres = config.store.url !== '';
   const where = postgres ? redactUrl(config.store.url) : (options.path ?? config.store.path);
+  // Only the chosen driver is loaded (open-store.ts).
   const doctor: StoreDoctor = postgres
-    ? await PostgresDoctor.open(config.store.url)
-    : withStorageErrors(SqliteDoctor.open(where), where);
+    ? await (await import('./postgres-driver.js')).openPostgresDoctor(config.store.url)
+    : (await import('./sqlite-driver.js')).openSqliteDoctor(where);
   let embedder: Embedder | null = null;
   try {
     embedder = options.embedder !== undefined ? options.embedder : createEmbedderFromConfig(config.embedding);

@@ -3,8 +3,6 @@
  * engine with the operations every surface uses. It is the only place (with tests) that
  * constructs concrete backends.
  */
-import path from 'node:path';
-
 import { cooldownDecay, secondsSince } from '../activation/cooldown.js';
 import { cooldownFor } from '../activation/settings.js';
 import { parseConfig } from '../config/load.js';
@@ -44,9 +42,6 @@ import { hybridSearch, type SearchHit } from '../retrieval/hybrid-search.js';
 import { describeStoreCalibration, type StoreCalibrationInfo } from '../retrieval/store-calibration.js';
 import { KeptMemoryWords } from '../retrieval/word-signals.js';
 import { Session } from '../session/session.js';
-import { PostgresStore } from '../store/postgres/postgres-store.js';
-import { SqliteStore } from '../store/sqlite/sqlite-store.js';
-import { withStorageErrors } from '../store/sqlite/with-storage-errors.js';
 import type { GraphCounts, MemoryFilter, MemoryInjection, SessionSummary, Store, StoreStats } from '../store/store.js';
 import type { GraphEntity, KnowledgeGraph } from '../tools/knowledge-graph.js';
 import type { ForgetOutcome, ToolEngine } from '../tools/tool-engine.js';
@@ -62,12 +57,10 @@ import { EngramKnowledgeGraph, toGraphEntity } from './knowledge-graph.js';
 import { parseListRequest } from './list-request.js';
 import { LoggedKnowledgeGraph } from './logged-knowledge-graph.js';
 import { carryForward, newMemory, patchMemory, supersedeRepeatedKeys } from './new-memory.js';
+import { openConfiguredStore } from './open-store.js';
 import { parseSearchRequest, retrievalSettings } from './search-request.js';
 import { parseReceiptQuery, parseSessionOptions } from './session-request.js';
 import { type MemoryFactory, persistWorkingSet } from './working-set-memory.js';
-
-/** Bytes in the MiB of the `[store]` sizes. */
-const MIB = 1024 * 1024;
 
 /** How to open an engine. Everything is optional. */
 export interface OpenEngramOptions {
@@ -139,30 +132,24 @@ export interface ReindexSummary {
 export async function openEngram(options: OpenEngramOptions = {}): Promise<Engram> {
   const config = parseConfig(options.config ?? {}, 'config');
   const file = options.path ?? config.store.path;
-  const postgres = options.store === undefined && config.store.url !== '';
-  const store =
-    options.store ??
-    (postgres
-      ? await new PostgresStore(config.store.url, { max: config.store.pool_size }).open()
-      : withStorageErrors(
-          new SqliteStore(file, {
-            mustExist: options.mustExist ?? false,
-            createDirectory: options.createDirectory ?? path.resolve(file) === path.resolve(config.store.path),
-            floatVectorBytes: config.store.float_vectors_mb * MIB,
-            mmapBytes: config.store.mmap_mb * MIB,
-          }),
+  const opened =
+    options.store !== undefined
+      ? { store: options.store, path: null }
+      : await openConfiguredStore(config, {
           file,
-        ));
+          mustExist: options.mustExist ?? false,
+          createDirectory: options.createDirectory,
+        });
   const raw = options.embedder !== undefined ? options.embedder : createEmbedderFromConfig(config.embedding);
   const clock = options.clock ?? systemClock;
   return new Engram({
     config,
-    store,
+    store: opened.store,
     embedder: raw,
     clock,
     ids: options.ids ?? ulidGenerator(clock),
     tenant: options.tenant ?? config.store.tenant,
-    path: options.store || postgres ? null : file,
+    path: opened.path,
     extractor: options.extractor,
   });
 }

@@ -10,7 +10,7 @@ import { closeSync, existsSync, openSync, readFileSync, writeSync } from 'node:f
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import type { DoctorReport } from '../../src/index.js';
+import type { DoctorReport } from '../../src/entries/maintenance.js';
 import { LATEST_VERSION } from '../../src/store/sqlite/migrations.js';
 import {
   copyDatabase,

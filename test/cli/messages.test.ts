@@ -10,7 +10,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import type { DoctorReport } from '../../src/index.js';
+import type { DoctorReport } from '../../src/entries/maintenance.js';
 import {
   copyDatabase,
   dbIn,

@@ -7,7 +7,7 @@
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
-import type { DoctorReport } from '../../src/index.js';
+import type { DoctorReport } from '../../src/entries/maintenance.js';
 import { type PostgresServer, startPostgres } from '../fixtures/postgres-server.js';
 import { expectOneLineError, LEXICAL, makeTempDir, runCli, runOk } from './helpers.js';
 

@@ -15,7 +15,7 @@ import {
   MEMORY_TOOL_NAMES,
   toMcpTools,
   type ToolEngine,
-} from '../../src/index.js';
+} from '../../src/entries/tools.js';
 import { childEnv, CLI, LEXICAL } from '../cli/helpers.js';
 
 /** A client connected to a child `engram mcp`, with what the child wrote to standard error. */

@@ -10,7 +10,7 @@ import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { type Engram } from '../../src/index.js';
+import type { Engram } from '../../src/index.js';
 import { type RunningRecallProxy, startRecallProxy } from '../../src/surfaces/proxy/index.js';
 import { openTestEngram } from '../activation-helpers.js';
 

@@ -3,7 +3,7 @@
  * provider runs its own tools: the SDK receives each call marked as already executed, with its
  * result, so the host's `tools` need not list them.
  */
-import { type MemoryTool, runOpenAiToolCall } from '../../index.js';
+import { type MemoryTool, runOpenAiToolCall } from '../../entries/tools.js';
 import type { FunctionTool, ToolCallContent, ToolResultContent } from './types.js';
 
 /** The tools in the SDK's call-options shape. */

@@ -4,7 +4,7 @@
  * SDK keeps inside assistant messages, as for any tool its provider ran) moved back into tool
  * messages, so the wrapped model sees an ordinary tool exchange.
  */
-import type { TranscriptMessage } from '../../index.js';
+import type { TranscriptMessage } from '../../entries/tools.js';
 import type { AssistantPart, Prompt, PromptMessage, ToolMessagePart } from './types.js';
 
 /** Roles and user text, for `ConversationRecall.beforeCall`. */

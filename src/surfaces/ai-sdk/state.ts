@@ -2,14 +2,8 @@
  * What one middleware instance holds: the conversation driver over its session, and the memory
  * tools it offers; and how each model call is prepared from them (recall block, nudges, tools).
  */
-import {
-  applyInsertions,
-  ConversationRecall,
-  type Engram,
-  InvalidInputError,
-  type MemoryTool,
-  type Session,
-} from '../../index.js';
+import { applyInsertions, ConversationRecall, type MemoryTool } from '../../entries/tools.js';
+import { type Engram, InvalidInputError, type Session } from '../../index.js';
 import { offeredTools } from './memory-tools.js';
 import { transcriptOf } from './prompt.js';
 import type { CallOptions, Prompt, ToolCallContent } from './types.js';

@@ -2,7 +2,7 @@
  * `engram doctor`'s text: one line per finding (and per repair), status first, then a summary
  * line that says whether the database is healthy and what to run next.
  */
-import type { DoctorCheck, DoctorFinding, DoctorRepair, DoctorReport } from '../../index.js';
+import type { DoctorCheck, DoctorFinding, DoctorRepair, DoctorReport } from '../../entries/maintenance.js';
 import { oneLine } from './format.js';
 
 const LABELS: Record<DoctorCheck, string> = {

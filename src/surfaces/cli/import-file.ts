@@ -4,7 +4,8 @@
  * records), one JSON array of records (told by its leading `[`), or one JSON object spread over
  * several lines. Text that is not JSON is refused here, named by its line (and array index).
  */
-import { EngramError, type RecordPosition } from '../../index.js';
+import type { RecordPosition } from '../../entries/model.js';
+import { EngramError } from '../../index.js';
 
 /** The records of a file, in order, and where each one was read. */
 export interface ImportFile {

@@ -3,7 +3,7 @@
  * terminal, a line per tenth otherwise (when asked for with --progress), silent by default
  * when standard error is not a terminal.
  */
-import type { Progress, ProgressListener } from '../../index.js';
+import type { Progress, ProgressListener } from '../../entries/model.js';
 
 /** Jobs smaller than this finish before a bar is worth drawing. */
 const MIN_TOTAL = 200;

@@ -2,7 +2,8 @@
  * One screen per activation decision for `engram receipts`: the header, the summary, what was
  * injected and why, the best of what was left out and why, and the counts.
  */
-import type { Receipt, ReceiptEntry } from '../../index.js';
+import type { ReceiptEntry } from '../../entries/model.js';
+import type { Receipt } from '../../index.js';
 import { oneLine } from './format.js';
 
 /** Each receipt outcome in words (the inspector's receipt screen uses them too). */

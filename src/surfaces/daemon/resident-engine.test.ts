@@ -4,7 +4,8 @@ import path from 'node:path';
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { ConfigError, parseConfig } from '../../index.js';
+import { parseConfig } from '../../entries/model.js';
+import { ConfigError } from '../../index.js';
 import type { CallerSettings } from './caller-settings.js';
 import { ResidentEngine } from './resident-engine.js';
 

@@ -9,7 +9,6 @@ import { z } from 'zod';
 
 import {
   GRAPH_REQUEST_SCHEMAS,
-  GRAPH_TOOL_LIMITS,
   KINDS,
   LIST_STATUSES,
   MAX_SEARCH_LIMIT,
@@ -19,9 +18,10 @@ import {
   SearchRequestSchema,
   SessionOptionsSchema,
   StoreSolutionRequestSchema,
-  type Tier,
   TIERS,
-} from '../../index.js';
+} from '../../entries/model.js';
+import { GRAPH_TOOL_LIMITS } from '../../entries/tools.js';
+import type { Tier } from '../../index.js';
 
 /** Seed 002 spells the tiers out; those spellings are accepted too. */
 const TIER_ALIASES: Readonly<Record<string, Tier>> = { must_remember: 'must', nice_to_have: 'nice' };

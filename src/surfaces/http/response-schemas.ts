@@ -6,7 +6,8 @@
  */
 import { z } from 'zod';
 
-import { KINDS, SOLUTION_SIMILARITIES, SOLUTION_STATUSES, SOURCES, TIERS } from '../../index.js';
+import { KINDS, SOURCES, TIERS } from '../../entries/model.js';
+import { SOLUTION_SIMILARITIES, SOLUTION_STATUSES } from '../../entries/tools.js';
 
 const nullableString = z.string().nullable();
 

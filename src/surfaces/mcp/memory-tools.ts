@@ -7,7 +7,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { CallToolRequestSchema, type CallToolResult, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 
-import { callMcpTool, type MemoryTool, toMcpTools } from '../../index.js';
+import { callMcpTool, type MemoryTool, toMcpTools } from '../../entries/tools.js';
 
 /** Counts calls still running, so a closing server can let them finish their writes. */
 export class PendingCalls {

@@ -6,7 +6,8 @@
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 
-import { createGraphTools, type Engram, type Session } from '../../index.js';
+import { createGraphTools } from '../../entries/tools.js';
+import type { Engram, Session } from '../../index.js';
 import { ENGRAM_VERSION } from '../version.js';
 import { answerBadParamsAsInvalidParams } from './invalid-params.js';
 import { PendingCalls, registerMemoryTools } from './memory-tools.js';

@@ -8,7 +8,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-import { applyInsertions } from '../../index.js';
+import { applyInsertions } from '../../entries/tools.js';
 import { type ChatRequest, parseChatRequest, transcriptOf } from './chat-request.js';
 import { readBody, relayBody, relayHead, upstreamHeaders, upstreamUrl } from './forward.js';
 import { openAiError } from './openai-error.js';

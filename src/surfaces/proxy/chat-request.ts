@@ -3,7 +3,7 @@
  * (an object with a list of messages, each with a role); everything else goes to the upstream as
  * sent, for it to judge. Also the transcript view the conversation driver reads.
  */
-import type { TranscriptMessage } from '../../index.js';
+import type { TranscriptMessage } from '../../entries/tools.js';
 
 /** A message of the request, kept whole: only `role` and a user message's text are read. */
 export type ChatMessage = { role: string; content?: unknown } & Record<string, unknown>;

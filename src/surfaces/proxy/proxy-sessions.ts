@@ -4,7 +4,8 @@
  * restarted conversation resumes from the store; it only re-runs recall for its current message.
  * Each also keeps the last step it was given to count, for the next request's timing.
  */
-import { type AfterStep, type AgentStep, ConversationRecall, type Engram } from '../../index.js';
+import { ConversationRecall } from '../../entries/tools.js';
+import type { AfterStep, AgentStep, Engram } from '../../index.js';
 import type { CountedStep } from './recall-timing.js';
 
 /** Conversations kept in memory. */

@@ -6,7 +6,8 @@
 import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
-import { type Clock, systemClock } from '../../index.js';
+import { systemClock } from '../../entries/model.js';
+import type { Clock } from '../../index.js';
 import { errorResponse } from '../http/api-error.js';
 import type { TenantResolver } from '../http/auth.js';
 import type { TenantEngines } from '../http/tenant-engines.js';

@@ -1,7 +1,8 @@
 /** `engram add`: store a memory from arguments or standard input. */
 import { type Command, Option } from 'commander';
 
-import { InvalidInputError, KINDS, type MemoryInput, SOURCES, TIERS } from '../../../index.js';
+import { KINDS, SOURCES, TIERS } from '../../../entries/model.js';
+import { InvalidInputError, type MemoryInput } from '../../../index.js';
 import { collect, globalOptions, printJson, readStdin, withEngram } from '../context.js';
 import { dateOption } from '../date-option.js';
 import { memoryLine } from '../format.js';

@@ -1,7 +1,7 @@
 /** `engram backup`: a consistent copy of a live database. */
 import type { Command } from 'commander';
 
-import { backupDatabase } from '../../../index.js';
+import { backupDatabase } from '../../../entries/maintenance.js';
 import { commandConfig, globalOptions, printJson, requireSqliteFile } from '../context.js';
 import { bytes } from '../format.js';
 

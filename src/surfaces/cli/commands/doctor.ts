@@ -1,7 +1,7 @@
 /** `engram doctor`: check a database (a SQLite file or PostgreSQL), and with --repair fix what can be rebuilt. */
 import type { Command } from 'commander';
 
-import { doctorDatabase } from '../../../index.js';
+import { doctorDatabase } from '../../../entries/maintenance.js';
 import { commandConfig, globalOptions, printJson } from '../context.js';
 import { doctorText } from '../doctor-format.js';
 import { ReportedFailure } from '../reported-failure.js';

@@ -8,7 +8,8 @@
  */
 import type { Command } from 'commander';
 
-import { createGraphTools, type Engram, type GraphEntity, type GraphView, InvalidInputError } from '../../../index.js';
+import { createGraphTools, type GraphEntity, type GraphView } from '../../../entries/tools.js';
+import { type Engram, InvalidInputError } from '../../../index.js';
 import { globalOptions, printJson, withEngram } from '../context.js';
 import { given } from '../given.js';
 import { count } from './graph-format.js';

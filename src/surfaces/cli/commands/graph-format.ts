@@ -3,7 +3,7 @@
  * and type, its observations, then the relations that touch it among those shown — and the
  * one-line answers of the commands that change it.
  */
-import type { GraphEntity, GraphRelation, GraphView } from '../../../index.js';
+import type { GraphEntity, GraphRelation, GraphView } from '../../../entries/tools.js';
 
 /** `Alice (person)`, its observations as `- …`, its relations as `→ works_at Acme` / `← manages Bob`. */
 export function entityBlock(entity: GraphEntity, relations: readonly GraphRelation[]): string {

@@ -4,7 +4,8 @@
  */
 import type { Command } from 'commander';
 
-import { GRAPH_TOOL_LIMITS, type GraphView, type KnowledgeGraphPage, NotFoundError } from '../../../index.js';
+import { GRAPH_TOOL_LIMITS, type GraphView, type KnowledgeGraphPage } from '../../../entries/tools.js';
+import { NotFoundError } from '../../../index.js';
 import { graphBlocks } from './graph-format.js';
 import { runGraphTool, wholeOption } from './graph-run.js';
 

@@ -5,7 +5,8 @@
  */
 import type { Command } from 'commander';
 
-import { createGraphTools, type Engram, type GraphToolName, InvalidInputError, NotFoundError } from '../../../index.js';
+import { createGraphTools, type GraphToolName } from '../../../entries/tools.js';
+import { type Engram, InvalidInputError, NotFoundError } from '../../../index.js';
 import { globalOptions, printJson, withEngram } from '../context.js';
 
 const TOOL_HINT = 'with create_entities';

@@ -1,7 +1,8 @@
 /** `engram handoff`: the CLI mirror of `write_session_handoff` — overwrite the handoff note, or print it. */
 import type { Command } from 'commander';
 
-import { NotFoundError, SESSION_HANDOFF_KEY } from '../../../index.js';
+import { SESSION_HANDOFF_KEY } from '../../../entries/tools.js';
+import { NotFoundError } from '../../../index.js';
 import { globalOptions, printJson, readStdin, withEngram } from '../context.js';
 import { runMemoryTool, type WhereOptions, whereOptions, wordsOrStdin } from './run-memory-tool.js';
 

@@ -8,7 +8,8 @@ import path from 'node:path';
 
 import type { Command } from 'commander';
 
-import { EngramError, type ImportSummary } from '../../../index.js';
+import type { ImportSummary } from '../../../entries/model.js';
+import { EngramError } from '../../../index.js';
 import { globalOptions, printJson, readStdin, withEngram } from '../context.js';
 import { readImportFile } from '../import-file.js';
 import { progressBar } from '../progress.js';

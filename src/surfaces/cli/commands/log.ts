@@ -1,7 +1,7 @@
 /** `engram log`: the daily activity log — one line per write, from every surface (seed 003). */
 import type { Command } from 'commander';
 
-import type { ActivityEntry } from '../../../index.js';
+import type { ActivityEntry } from '../../../entries/model.js';
 import { globalOptions, printJson, withEngram } from '../context.js';
 import { oneLine } from '../format.js';
 import { parseLimit } from './search.js';

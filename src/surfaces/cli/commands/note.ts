@@ -1,7 +1,8 @@
 /** `engram note`: the CLI mirror of `write_memory` — write a keyed note, or print it. */
 import type { Command } from 'commander';
 
-import { NotFoundError, TIERS } from '../../../index.js';
+import { TIERS } from '../../../entries/model.js';
+import { NotFoundError } from '../../../index.js';
 import { globalOptions, printJson, readStdin, withEngram } from '../context.js';
 import { runMemoryTool, type WhereOptions, whereOptions, wordsOrStdin } from './run-memory-tool.js';
 

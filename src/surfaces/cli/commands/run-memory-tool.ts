@@ -5,7 +5,8 @@
  */
 import type { Command } from 'commander';
 
-import { createMemoryTools, type Engram, type MemoryToolName } from '../../../index.js';
+import { createMemoryTools, type MemoryToolName } from '../../../entries/tools.js';
+import type { Engram } from '../../../index.js';
 
 /** `--scope` and `--session`, as the mirrors take them. */
 export interface WhereOptions {

@@ -1,16 +1,8 @@
 /** `engram search`: find memories by words and meaning. */
 import type { Command } from 'commander';
 
-import {
-  type Fusion,
-  FUSIONS,
-  InvalidInputError,
-  type Kind,
-  MAX_SEARCH_LIMIT,
-  SEARCH_MODES,
-  type SearchMode,
-  type Tier,
-} from '../../../index.js';
+import { type Fusion, FUSIONS, MAX_SEARCH_LIMIT, SEARCH_MODES, type SearchMode } from '../../../entries/model.js';
+import { InvalidInputError, type Kind, type Tier } from '../../../index.js';
 import { collect, globalOptions, printJson, withEngram } from '../context.js';
 import { dateOption } from '../date-option.js';
 import { hitLine } from '../format.js';

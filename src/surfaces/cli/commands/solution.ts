@@ -4,7 +4,8 @@
  */
 import type { Command } from 'commander';
 
-import { InvalidInputError, SOLUTION_SIMILARITIES } from '../../../index.js';
+import { SOLUTION_SIMILARITIES } from '../../../entries/tools.js';
+import { InvalidInputError } from '../../../index.js';
 import { globalOptions, printJson, withEngram } from '../context.js';
 import { runMemoryTool, type WhereOptions, whereOptions } from './run-memory-tool.js';
 

@@ -1,7 +1,7 @@
 /** `engram stats`: what the database holds. */
 import type { Command } from 'commander';
 
-import type { EngramStats } from '../../../index.js';
+import type { EngramStats } from '../../../entries/model.js';
 import { globalOptions, printJson, withEngram } from '../context.js';
 import { bytes, counts, table } from '../format.js';
 

@@ -6,7 +6,9 @@
  */
 import type { z } from 'zod';
 
-import { createGraphTools, type Engram, GRAPH_REQUEST_SCHEMAS, type GraphToolName } from '../../../index.js';
+import { GRAPH_REQUEST_SCHEMAS } from '../../../entries/model.js';
+import { createGraphTools, type GraphToolName } from '../../../entries/tools.js';
+import type { Engram } from '../../../index.js';
 import { type AnyApiRoute, defineRoute } from '../api-route.js';
 import { ReadGraphQuery } from '../request-schemas.js';
 import {

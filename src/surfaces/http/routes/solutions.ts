@@ -1,5 +1,5 @@
 /** `/v1/solutions`: record solved tasks and find similar ones for a new goal (seed 004). */
-import { recallSolutions, renderSolutionBlocks, storeSolution } from '../../../index.js';
+import { recallSolutions, renderSolutionBlocks, storeSolution } from '../../../entries/tools.js';
 import { defineRoute } from '../api-route.js';
 import { RecallSolutionsBody, StoreSolutionBody } from '../request-schemas.js';
 import { SolutionRecallResponse, SolutionResponse } from '../response-schemas.js';

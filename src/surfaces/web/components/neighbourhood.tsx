@@ -3,7 +3,7 @@
  * away on a circle around it, each edge labelled with its relation. Neighbours link to their
  * own pages; beyond `MAX_DRAWN_NEIGHBOURS` they are listed under the picture, not drawn.
  */
-import type { GraphEntity } from '../../../index.js';
+import type { GraphEntity } from '../../../entries/tools.js';
 import { oneLine } from '../format.js';
 import { entityHref } from '../links.js';
 import { describeLinks, MAX_DRAWN_NEIGHBOURS, type Neighbour } from '../loaders/graph.js';

@@ -3,7 +3,8 @@
  * budget, threshold and latency, the working set, the quotas, every injected memory with its
  * lane, tier, outcome, factors and reason, and the best of what was left out and why.
  */
-import type { Receipt, ReceiptEntry } from '../../../index.js';
+import type { ReceiptEntry } from '../../../entries/model.js';
+import type { Receipt } from '../../../index.js';
 import { LEFT_OUT_SHOWN, OUTCOME_WORDS } from '../../cli/receipt-format.js';
 import { formatScore, formatTime, oneLine } from '../format.js';
 import { memoryHref, receiptsHref, sessionHref } from '../links.js';

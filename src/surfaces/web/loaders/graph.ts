@@ -3,7 +3,8 @@
  * ones matching a search, and one entity with its neighbourhood — the entities one relation
  * away — and the memories that search reaches through it.
  */
-import { type Engram, type GraphEntity, type GraphRelation, NotFoundError, type SearchHit } from '../../../index.js';
+import type { GraphEntity, GraphRelation } from '../../../entries/tools.js';
+import { type Engram, NotFoundError, type SearchHit } from '../../../index.js';
 
 /** Entities per page of the graph. */
 export const ENTITIES_PAGE = 100;

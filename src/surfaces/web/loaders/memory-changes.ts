@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 
-import { type Engram, InvalidInputError, type Memory, type MemoryPatch, TIERS } from '../../../index.js';
+import { TIERS } from '../../../entries/model.js';
+import { type Engram, InvalidInputError, type Memory, type MemoryPatch } from '../../../index.js';
 import type { FormFields } from '../read-form.js';
 import { requireMemory } from './memory-detail.js';
 

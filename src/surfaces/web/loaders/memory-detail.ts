@@ -3,7 +3,9 @@
  * that replaced it, a page of the turns that injected it (`engram.injections`), and the graph
  * entities extraction recorded it naming (`engram.mentions`).
  */
-import { type Engram, type GraphEntity, type Memory, type MemoryInjection, NotFoundError } from '../../../index.js';
+import type { MemoryInjection } from '../../../entries/model.js';
+import type { GraphEntity } from '../../../entries/tools.js';
+import { type Engram, type Memory, NotFoundError } from '../../../index.js';
 
 /** Injections per page of a memory's recall history. */
 export const INJECTIONS_PAGE = 20;

@@ -8,16 +8,8 @@
  */
 import { z } from 'zod';
 
-import {
-  type Engram,
-  KINDS,
-  LIST_STATUSES,
-  type ListMemoriesOptions,
-  type Memory,
-  SEARCH_MODES,
-  type SearchHit,
-  TIERS,
-} from '../../../index.js';
+import { KINDS, LIST_STATUSES, type ListMemoriesOptions, SEARCH_MODES, TIERS } from '../../../entries/model.js';
+import type { Engram, Memory, SearchHit } from '../../../index.js';
 import type { PageLink } from '../links.js';
 import { optionalChoice, optionalOffset, optionalText } from '../query-fields.js';
 

@@ -3,7 +3,8 @@
  * /v1/memories?kind=…`): the working set of each scope with the memories it carries, the
  * handoff note and the scratchpad of each scope, and the daily activity log.
  */
-import type { ActivityEntry, Engram, Memory } from '../../../index.js';
+import type { ActivityEntry } from '../../../entries/model.js';
+import type { Engram, Memory } from '../../../index.js';
 
 /** Working sets, notes and earlier versions shown at most. */
 const MAX_NOTES = 100;

@@ -3,7 +3,8 @@
  * a page at a time from the last session of the previous one) and each session's turns, read
  * from its receipts (`engram.receipts`, as `GET /v1/receipts`).
  */
-import type { Engram, Receipt, SessionContext, SessionSummary } from '../../../index.js';
+import type { SessionSummary } from '../../../entries/model.js';
+import type { Engram, Receipt, SessionContext } from '../../../index.js';
 import type { PageLink } from '../links.js';
 
 /** Sessions per page. */

@@ -2,7 +2,8 @@
  * Solved tasks (seed 004): the stored ones, newest first (`engram.list` of kind `solution`), and
  * for a goal the most similar ones with `recallSolutions`, as `POST /v1/solutions/recall` does.
  */
-import { type Engram, type Memory, recallSolutions, type SolutionMatch } from '../../../index.js';
+import { recallSolutions, type SolutionMatch } from '../../../entries/tools.js';
+import type { Engram, Memory } from '../../../index.js';
 
 /** Solutions per page. */
 export const SOLUTIONS_PAGE = 50;

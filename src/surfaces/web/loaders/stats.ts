@@ -3,7 +3,8 @@
  * recent receipts. The database file's path and size describe every tenant on it, so, as the
  * API does, they are shown only by a server with a single tenant.
  */
-import type { Engram, EngramStats } from '../../../index.js';
+import type { EngramStats } from '../../../entries/model.js';
+import type { Engram } from '../../../index.js';
 
 /** Days the recall chart covers, ending today (UTC). */
 export const CHART_DAYS = 30;

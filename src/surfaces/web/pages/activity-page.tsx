@@ -1,5 +1,5 @@
 /** The daily activity log (seed 003): one line per write, newest first. */
-import type { ActivityEntry } from '../../../index.js';
+import type { ActivityEntry } from '../../../entries/model.js';
 import { EmptyState } from '../components/empty-state.js';
 import { ScrollBox } from '../components/scroll-box.js';
 import { formatTime } from '../format.js';

@@ -1,5 +1,5 @@
 /** The knowledge graph: a page of entities (or those matching a search) and the relations among them. */
-import type { GraphRelation } from '../../../index.js';
+import type { GraphRelation } from '../../../entries/tools.js';
 import { EmptyState } from '../components/empty-state.js';
 import { Pager } from '../components/pager.js';
 import { ScrollBox } from '../components/scroll-box.js';

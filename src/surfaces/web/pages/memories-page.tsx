@@ -1,5 +1,5 @@
 /** The memories list: search, filters, and one page of results. */
-import { KINDS, SEARCH_MODES, TIERS } from '../../../index.js';
+import { KINDS, SEARCH_MODES, TIERS } from '../../../entries/model.js';
 import { Notice } from '../components/forms.js';
 import { MemoryTable } from '../components/memory-table.js';
 import { PageLinks } from '../components/page-links.js';

@@ -3,7 +3,9 @@
  * tags; forget or restore), the versions that replaced it, the turns that injected it, and
  * the graph entities it names.
  */
-import { type GraphEntity, INTERNAL_KINDS, type Kind, type Memory, TIERS } from '../../../index.js';
+import { INTERNAL_KINDS, TIERS } from '../../../entries/model.js';
+import type { GraphEntity } from '../../../entries/tools.js';
+import type { Kind, Memory } from '../../../index.js';
 import { MemoryBadges } from '../components/badges.js';
 import { EmptyState } from '../components/empty-state.js';
 import { CsrfField, Notice } from '../components/forms.js';

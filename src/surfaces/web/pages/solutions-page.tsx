@@ -1,5 +1,6 @@
 /** Solved tasks (seed 004), and the ones most like a goal. */
-import type { Memory, SolutionMatch } from '../../../index.js';
+import type { SolutionMatch } from '../../../entries/tools.js';
+import type { Memory } from '../../../index.js';
 import { EmptyState } from '../components/empty-state.js';
 import { Pager } from '../components/pager.js';
 import { ScrollBox } from '../components/scroll-box.js';

@@ -1,5 +1,5 @@
 /** Counts by kind, tier and scope, the index, the file and the embedder, and recall activity per day. */
-import type { EngramStats } from '../../../index.js';
+import type { EngramStats } from '../../../entries/model.js';
 import { CountBars, RecallChart } from '../components/charts.js';
 import { formatBytes, formatCount } from '../format.js';
 import { Layout, type PageChrome } from '../layout.js';
