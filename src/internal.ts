@@ -2,13 +2,12 @@
  * `engram/internal`: the parts of Engram that its own surfaces, benchmarks and tools need and
  * that are not public API — the concrete SQLite and PostgreSQL store classes (and a scratch
  * schema for a benchmark's PostgreSQL run), the embedder a configuration names, the embedding
- * cache, graph extraction and its score, the recall block's formatter, the validation message
- * helper, the URL redaction of messages. It carries no compatibility promise: any export here
+ * cache, graph extraction and its score, the recall block's formatter, and the validation message
+ * helper. It carries no compatibility promise: any export here
  * may change or go in any release, and no documentation points a program at it. Programs use
  * `engram` and its documented subpaths (docs/decisions/public-api.md); a custom store opens with
  * `engram/sqlite` or `engram/postgres`, which return the public `Store` type.
  */
-export { redactUrl } from './config/redact-url.js';
 export { formatRecallBlock } from './context/format.js';
 export type { EmbeddingCache } from './embedding/cached-embedder.js';
 export { withEmbeddingCache } from './embedding/cached-embedder.js';

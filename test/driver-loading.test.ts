@@ -20,6 +20,7 @@ const register = fileURLToPath(new URL('fixtures/loaded-modules/register.mjs', i
 
 const PG = /\/node_modules\/(pg|pg-[a-z-]+)\//;
 const SQLITE = /\/node_modules\/(better-sqlite3|sqlite-vec[a-z0-9-]*)\//;
+const COMPROMISE = /\/node_modules\/compromise(-dates)?\//;
 
 let directory: string;
 let runs = 0;
@@ -79,6 +80,23 @@ describe('database drivers', () => {
     const postgres = await modulesLoadedBy(`await import('engram/postgres');`);
     expect(postgres.filter((module) => PG.test(module))).not.toEqual([]);
     expect(postgres.filter((module) => SQLITE.test(module))).toEqual([]);
+  });
+
+  it('the engram command loads the entity extractor only to write, and no module of pg on a SQLite file', async () => {
+    const cli = (args: string) => `
+      const { runCli } = await import('./dist/surfaces/cli/run-cli.js');
+      const write = process.stdout.write;
+      process.stdout.write = () => true; // the command's own output; the modules are printed after it
+      const code = await runCli([process.execPath, 'engram', ${args}, '--db', process.env.DB]);
+      process.stdout.write = write;
+      if (code !== 0) throw new Error('the command failed');
+      `;
+    const env = { DB: path.join(directory, 'engram.db'), ENGRAM_EMBEDDING__PROVIDER: 'none', ENGRAM_DAEMON__ENABLED: 'false' };
+    const add = await modulesLoadedBy(cli(`'add', 'Alice deploys on Tuesdays'`), env);
+    expect(add.filter((module) => COMPROMISE.test(module))).not.toEqual([]);
+    const search = await modulesLoadedBy(cli(`'search', 'deploys'`), env);
+    expect(search.filter((module) => SQLITE.test(module))).not.toEqual([]);
+    expect(search.filter((module) => PG.test(module) || COMPROMISE.test(module))).toEqual([]);
   });
 
   describe('PostgreSQL', () => {

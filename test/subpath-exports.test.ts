@@ -97,7 +97,6 @@ describe('the subpath exports', () => {
         'describeIssues',
         'extractGraph',
         'formatRecallBlock',
-        'redactUrl',
         'scoreExtraction',
         'withEmbeddingCache',
       ].sort(),

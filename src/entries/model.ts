@@ -3,9 +3,10 @@
  * option and result types of every engine operation, the value lists and limits input is checked
  * against (`KINDS`, `TIERS`, `SEARCH_MODES`, `MAX_SEARCH_LIMIT`, …), the zod schemas each operation
  * validates its input with (for a program that checks input at its own edge, as Engram's HTTP API
- * does), the configuration's parser and the clocks. Public API, versioned with the package.
+ * does), the configuration's parser, the password redaction of database URLs, and the clocks. Public API, versioned with the package.
  */
 export { CONFIG_FILE_NAME, parseConfig } from '../config/load.js';
+export { redactUrl } from '../config/redact-url.js';
 export type { ContextSection, ContextTrim, SectionName } from '../context/assemble.js';
 export type { RecallMessage } from '../context/format.js';
 export { LOCAL_EMBEDDER_ID } from '../embedding/local-use-embedder.js';

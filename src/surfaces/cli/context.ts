@@ -4,8 +4,8 @@
  */
 import type { Command } from 'commander';
 
+import { redactUrl } from '../../entries/model.js';
 import { type Engram, type EngramConfig, InvalidInputError, loadConfig, openEngram } from '../../index.js';
-import { redactUrl } from '../../internal.js';
 import { checkDatabasePath } from './database-path.js';
 
 /** The options every command accepts. */

@@ -8,8 +8,8 @@ import { fileURLToPath } from 'node:url';
 
 import type { Command } from 'commander';
 
+import { redactUrl } from '../../../entries/model.js';
 import { EngramError, InvalidInputError } from '../../../index.js';
-import { redactUrl } from '../../../internal.js';
 import { globalOptions, printJson } from '../context.js';
 
 /** The benchmarks in bench/registry.ts, for the help text (a CLI test keeps the two lists equal). */
