@@ -68,8 +68,9 @@ export interface HybridSearchRequest extends Omit<PreparedSearch, 'query'> {
 export async function hybridSearch(request: HybridSearchRequest): Promise<SearchHit[]> {
   // A memory is read once however many stages ask for it, and what is read ahead is kept.
   const store = readOnce(request.store);
-  const query = prepareQuery(store, { ...request, tenant: request.filter.tenant });
-  return searchPrepared({ ...request, store, query });
+  const { mode, settings, embedder, now, scopes, filter, limit, minRelevance, bounded, cooldown } = request;
+  const query = prepareQuery(store, { query: request.query, mode, settings, embedder, tenant: filter.tenant, now, scopes });
+  return searchPrepared({ store, query, filter, limit, minRelevance, bounded, cooldown });
 }
 
 /** Finds up to `limit` memories for a prepared query, best first. */
