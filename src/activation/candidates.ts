@@ -4,15 +4,14 @@
  * relevant candidates in it than its quota, that tier is searched on its own as well — so a
  * large must_remember pool cannot crowd nice_to_have memories out before quotas are applied,
  * without paying for three searches on every turn. Kinds with their own context section never compete.
- * What the knowledge graph says about the query is read once for all of them.
+ * The query is prepared once for all of them (retrieval/prepare-query.ts).
  */
 import type { Embedder } from '../embedding/embedder.js';
 import { INTERNAL_KINDS } from '../model/internal-kinds.js';
 import type { Kind, Tier } from '../model/memory.js';
-import { readQueryGraph } from '../retrieval/graph-recall.js';
-import { followsGraph, hybridSearch, type RetrievalSettings, type SearchHit } from '../retrieval/hybrid-search.js';
+import { type RetrievalSettings, type SearchHit, searchPrepared } from '../retrieval/hybrid-search.js';
+import { type PreparedQuery, prepareQuery, withStoreShift } from '../retrieval/prepare-query.js';
 import { readOnce } from '../retrieval/read-once.js';
-import { wordQueryOf, wordSignalsFor } from '../retrieval/word-signals.js';
 import type { Store } from '../store/store.js';
 
 /**
@@ -30,7 +29,7 @@ export interface CandidateSearch {
   tenant: string;
   scopes: readonly string[] | undefined;
   query: string;
-  /** The query's embedding, or its promise (see HybridSearchRequest.queryVector); null without an embedder. */
+  /** The query's embedding, or its promise (see QueryRequest.vector); null without an embedder. */
   queryVector: Float32Array | Promise<Float32Array> | null;
   /** The pool drawn across tiers. */
   limit: number;
@@ -46,39 +45,36 @@ export interface CandidateSearch {
 export async function searchCandidates(search: CandidateSearch): Promise<SearchHit[]> {
   // The searches below draft many of the same memories: each is read once.
   const store = readOnce(search.store);
-  // It depends on the tenant and the query alone, not on the tiers searched.
-  const queryGraph = followsGraph('hybrid', search.retrieval) ? await readQueryGraph(store, search.tenant, search.query) : null;
-  // A memory's word signals depend on the query, not on the tiers either: two searches drafting it measure it once.
-  const wordSignals = wordSignalsFor(
-    wordQueryOf(search.query, { now: search.now, scopes: search.scopes, settings: search.retrieval.factors }),
-    search.retrieval.memoryWords,
-  );
-  const run = (tiers: readonly Tier[] | undefined, limit: number, storeShift?: number) =>
-    hybridSearch({
-      storeShift,
+  // The query is prepared once for every tier searched: its embedding, what the graph says about
+  // it and its memories' word signals depend on the query, not on the tiers.
+  const query = prepareQuery(store, {
+    query: search.query,
+    mode: 'hybrid',
+    settings: search.retrieval,
+    embedder: search.embedder,
+    vector: search.queryVector ?? undefined,
+    tenant: search.tenant,
+    now: search.now,
+    scopes: search.scopes,
+  });
+  const run = (tiers: readonly Tier[] | undefined, limit: number, on: PreparedQuery) =>
+    searchPrepared({
       // A tier's own search asks whether anything of that tier is close, not for all of it.
       bounded: tiers !== undefined,
       store,
-      embedder: search.embedder,
-      queryVector: search.queryVector ?? undefined,
-      queryGraph,
-      wordSignals,
+      query: on,
       filter: { tenant: search.tenant, scopes: search.scopes, tiers, excludeKinds: SECTION_KINDS },
-      query: search.query,
       limit,
-      mode: 'hybrid',
-      scopes: search.scopes,
-      now: search.now,
       minRelevance: 0,
-      settings: search.retrieval,
     });
-  const pool = await run(undefined, search.limit);
+  const pool = await run(undefined, search.limit, query);
   if (pool.length < search.limit) return pool; // the pool holds every match: nothing was crowded out
   const short = (['must', 'nice', 'unknown'] as const).filter(
     (tier) => pool.filter((hit) => hit.memory.tier === tier && hit.relevance >= search.threshold).length < search.wanted[tier],
   );
-  // The tier searches stand on the wide search's calibration (see HybridSearchRequest.storeShift).
-  const extra = await Promise.all(short.map((tier) => run([tier], TIER_SEARCH_LIMIT, pool[0]?.storeShift)));
+  // The tier searches stand on the wide search's calibration, so every candidate stands on one scale.
+  const onPool = pool[0] === undefined ? query : withStoreShift(query, pool[0].storeShift);
+  const extra = await Promise.all(short.map((tier) => run([tier], TIER_SEARCH_LIMIT, onPool)));
   const seen = new Set<string>();
   return [...pool, ...extra.flat()].filter((hit) => !seen.has(hit.memory.id) && seen.add(hit.memory.id));
 }

@@ -12,11 +12,11 @@ import {
   GRAPH_REACH,
   type GraphPart,
   graphParts,
-  type GraphReader,
   memoriesAbout,
   neighboursOf,
   type QueryGraph,
 } from './graph-recall.js';
+import type { GraphReader } from './search-reader.js';
 
 /** What the graph stage reads and writes of a candidate being scored. */
 export interface GraphDraft {

@@ -69,11 +69,12 @@ export interface QueryGraph {
   asksWhen: boolean;
 }
 
-/** The parts of a store graph-aware recall reads: the graph and the memories it points at. */
-export type GraphReader = GraphStore & MemoryReader;
-
 /** The entities `query` names and their neighbours; null when it names no entity the tenant has. */
-export async function readQueryGraph(store: GraphStore, tenant: string, query: string): Promise<QueryGraph | null> {
+export async function readQueryGraph(
+  store: Pick<GraphStore, 'findEntities' | 'listRelations'>,
+  tenant: string,
+  query: string,
+): Promise<QueryGraph | null> {
   const names = queryNames(query);
   if (names.length === 0) return null;
   // Dates are reached through the memories that carry them, never named by a question's words.
@@ -99,7 +100,11 @@ export async function readQueryGraph(store: GraphStore, tenant: string, query: s
 }
 
 /** Memories about the named entities that the search's indexes may have missed, newest first. */
-export async function memoriesAbout(store: GraphStore, filter: MemoryFilter, graph: QueryGraph): Promise<string[]> {
+export async function memoriesAbout(
+  store: Pick<GraphStore, 'listMentionsOfEntities'>,
+  filter: MemoryFilter,
+  graph: QueryGraph,
+): Promise<string[]> {
   const mentions = await store.listMentionsOfEntities(filter, [...graph.named.keys()], {
     limitPerEntity: GRAPH_REACH.mentionsPerEntity,
     scanPerEntity: GRAPH_REACH.scanPerEntity,
@@ -109,7 +114,7 @@ export async function memoriesAbout(store: GraphStore, filter: MemoryFilter, gra
 
 /** The graph's part in each of these memories' scores (by memory id). */
 export async function graphParts(
-  store: GraphReader,
+  store: Pick<GraphStore, 'listMentionsInMemories' | 'getEntities'>,
   tenant: string,
   graph: QueryGraph,
   memoryIds: readonly string[],
@@ -159,7 +164,7 @@ export function partOf(
  * is beside (the first seed that reaches it) and how many turns from the nearest seed it is.
  */
 export async function neighboursOf(
-  store: MemoryReader,
+  store: Pick<MemoryReader, 'listSessionNeighbours'>,
   filter: MemoryFilter,
   seedIds: readonly string[],
 ): Promise<Map<string, { of: string; distance: number }>> {
