@@ -8,7 +8,7 @@
  * It also tells of the memories whose graph extraction failed (a notice, as SQLite's).
  */
 import { extractionFailureNotice } from '../doctor-wording.js';
-import { EXTRACTION_FAILURES, GRAPH_LINKS } from '../sql/doctor-links.js';
+import { EXTRACTION_FAILURES, GRAPH_LINKS } from '../sql-core/doctor-links.js';
 import { changesOf, countOf, findingsOf, hasTables, plural, type PostgresDoctorPart, repairable } from './doctor-part.js';
 
 export const graphPart: PostgresDoctorPart = {

@@ -6,7 +6,7 @@
  * deletes the orphans, and sessions, receipts of live sessions and memories stay.
  */
 import type { DoctorFinding } from '../doctor-report.js';
-import { ORPHAN_INJECTIONS, ORPHAN_RECEIPTS } from '../sql/doctor-links.js';
+import { ORPHAN_INJECTIONS, ORPHAN_RECEIPTS } from '../sql-core/doctor-links.js';
 import { changesOf, countOf, findingsOf, plural, type PostgresDoctorPart, repairable } from './doctor-part.js';
 
 export const sessionsPart: PostgresDoctorPart = {

@@ -15,7 +15,7 @@ import {
   type RecordedEmbedder,
   vectorFindings,
 } from '../doctor-vector-findings.js';
-import { OTHER_TENANT, STRAY, WITHOUT_VECTOR } from '../sql/vector-faults.js';
+import { OTHER_TENANT, STRAY, WITHOUT_VECTOR } from '../sql-core/vector-faults.js';
 import { binaryCode } from '../vector/quantized-index.js';
 import type { Queryable } from './connection.js';
 import { changesOf, countOf, EXAMPLES, idsOf, type PostgresDoctorPart } from './doctor-part.js';

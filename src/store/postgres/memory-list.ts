@@ -8,7 +8,7 @@
 import { InvalidInputError } from '../../errors.js';
 import type { MemoryFilter } from '../memory-filter.js';
 import type { ListOptions } from '../memory-store.js';
-import type { MemoryRow } from '../sqlite/rows.js';
+import type { MemoryRow } from '../sql-core/rows.js';
 import type { Queryable } from './connection.js';
 import { filterClause, Params } from './filter-clause.js';
 

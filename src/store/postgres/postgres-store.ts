@@ -12,8 +12,7 @@ import type { Entity, Mention, Relation } from '../../model/graph.js';
 import type { Kind, Memory } from '../../model/memory.js';
 import type { Receipt } from '../../model/receipt.js';
 import type { ActivityEntry, SessionRecord } from '../../model/session.js';
-import { rowToEntity } from '../sqlite/graph-rows.js';
-import { MEMORY_COLUMNS, type MemoryRow, memoryToParams, rowToMemory } from '../sqlite/rows.js';
+import { MEMORY_COLUMNS, type MemoryRow, memoryToParams, rowToMemory } from '../sql-core/rows.js';
 import type {
   ActivationRecord,
   EntityInput,
@@ -44,9 +43,6 @@ import type {
   VectorIndexInfo,
   VectorSearchOptions,
 } from '../store.js';
-import { subtractCounts } from '../store-statistics.js';
-import { connectionError, createPool, type PoolOptions, type Queryable, reportingFailures, withClient } from './connection.js';
-import { filterClause, Params } from './filter-clause.js';
 import {
   changeObservations,
   deleteEntityRows,
@@ -54,30 +50,22 @@ import {
   readEntities,
   searchEntityRows,
   upsertEntity,
-} from './graph-entities.js';
-import { recordExtraction } from './graph-extraction.js';
-import { recordFailureRows } from './graph-failures.js';
-import { countGraphRows, readGraphPage } from './graph-overview.js';
+} from '../sql-core/graph-entities.js';
+import { recordExtraction } from '../sql-core/graph-extraction.js';
+import { recordFailureRows } from '../sql-core/graph-failures.js';
+import { mentionsInMemories, mentionsOfEntities, removeMentionRows } from '../sql-core/graph-mentions.js';
+import { countGraphRows, readGraphPage } from '../sql-core/graph-overview.js';
 import {
   deleteRelationRows,
   insertRelation,
   invalidateRelationRows,
-  listRelationRows,
-  mentionsInMemories,
-  mentionsOfEntities,
   readRelationsByRowid,
-  removeMentionRows,
   resolveRelation,
-} from './graph-relations.js';
-import { entitiesHeldBy, entityRowids, memoryRowids, removeUnheldEntities } from './graph-unheld.js';
-import { lockClaimedKeys, supersededMeanwhile, supersedeHolder } from './key-holders.js';
-import { searchLexicalRows } from './lexical-search.js';
-import { searchFields, searchVectorSql } from './lexical-text.js';
-import { listMemoryRows } from './memory-list.js';
-import { migratePostgres, POSTGRES_LATEST_VERSION } from './migrations.js';
-import { preparePgvector } from './pgvector.js';
-import { listInjectionRows, listSessionRows } from './session-list.js';
-import { sessionNeighbours } from './session-neighbours.js';
+} from '../sql-core/graph-relations.js';
+import { rowToEntity } from '../sql-core/graph-rows.js';
+import { entitiesHeldBy, entityRowids, memoryRowids, removeUnheldEntities } from '../sql-core/graph-unheld.js';
+import { type AsyncSession, type Program } from '../sql-core/session.js';
+import { listInjectionRows, listSessionRows } from '../sql-core/session-list.js';
 import {
   readActivity,
   readInjections,
@@ -87,7 +75,19 @@ import {
   writeActivation,
   writeActivity,
   writeSession,
-} from './session-tables.js';
+} from '../sql-core/session-tables.js';
+import { subtractCounts } from '../store-statistics.js';
+import { connectionError, createPool, type PoolOptions, type Queryable, reportingFailures, withClient } from './connection.js';
+import { filterClause, Params } from './filter-clause.js';
+import { lockClaimedKeys, supersededMeanwhile, supersedeHolder } from './key-holders.js';
+import { searchLexicalRows } from './lexical-search.js';
+import { searchFields, searchVectorSql } from './lexical-text.js';
+import { listMemoryRows } from './memory-list.js';
+import { migratePostgres, POSTGRES_LATEST_VERSION } from './migrations.js';
+import { preparePgvector } from './pgvector.js';
+import { postgresSession } from './postgres-session.js';
+import { listRelationRows } from './relation-list.js';
+import { sessionNeighbours } from './session-neighbours.js';
 import { TermStatistics } from './term-statistics.js';
 import { bytesToVector, PostgresVectorTable, vectorToBytes } from './vector-table.js';
 
@@ -106,6 +106,7 @@ export class PostgresStore implements Store {
   private ready: Promise<number> | null = null;
   /** The pool, reporting connection failures as one-line errors. */
   private readonly queries: Queryable;
+  private session: AsyncSession | null = null;
   private closed = false;
 
   /** Connects lazily: the first call migrates the database if it needs it. */
@@ -186,13 +187,14 @@ export class PostgresStore implements Store {
       await lockGraph(db, tenant);
       // Injections feed repeat suppression of memories that exist; a purged one's would be orphans.
       await db.query(`DELETE FROM injections WHERE tenant = $1 AND memory_id = ANY($2::text[])`, [tenant, [...ids]]);
-      const held = await entitiesHeldBy(db, await memoryRowids(db, tenant, ids));
+      const sql = postgresSession(db);
+      const held = await sql.exec(entitiesHeldBy(await sql.exec(memoryRowids(tenant, ids))));
       const result = await db.query(`DELETE FROM memories WHERE tenant = $1 AND id = ANY($2::text[]) RETURNING rowid`, [
         tenant,
         [...ids],
       ]);
       // The memories' mentions went with them (foreign keys): what extraction made for them alone goes too.
-      await removeUnheldEntities(db, held);
+      await sql.exec(removeUnheldEntities(held));
       const rowids = (result.rows as { rowid: number }[]).map((row) => row.rowid);
       return { deleted: rowids, change: rowids.length > 0 ? await this.vectors.countChange(db) : null };
     });
@@ -259,7 +261,7 @@ export class PostgresStore implements Store {
   }
 
   async recordRetrieval(tenant: string, ids: readonly string[], at: string): Promise<void> {
-    await stampRetrieval(await this.db(), tenant, ids, Date.parse(at));
+    await (await this.sql()).exec(stampRetrieval(tenant, ids, Date.parse(at)));
   }
 
   async getIndexInfo(): Promise<VectorIndexInfo | null> {
@@ -316,23 +318,23 @@ export class PostgresStore implements Store {
   }
 
   async getSession(tenant: string, id: string): Promise<SessionRecord | null> {
-    return readSession(await this.db(), tenant, id);
+    return (await this.sql()).exec(readSession(tenant, id));
   }
 
   async saveSession(record: SessionRecord): Promise<void> {
-    await writeSession(await this.db(), record);
+    await (await this.sql()).exec(writeSession(record));
   }
 
   async listSessions(tenant: string, query: SessionListQuery): Promise<SessionSummary[]> {
-    return listSessionRows(await this.db(), tenant, query);
+    return (await this.sql()).exec(listSessionRows(tenant, query));
   }
 
   async recordActivation(record: ActivationRecord): Promise<void> {
-    await this.transaction((db) => writeActivation(db, record));
+    await this.transaction((db) => postgresSession(db).exec(writeActivation(record)));
   }
 
   async listInjections(tenant: string, sessionId: string, sinceTurn: number): Promise<Injection[]> {
-    return readInjections(await this.db(), tenant, sessionId, sinceTurn);
+    return (await this.sql()).exec(readInjections(tenant, sessionId, sinceTurn));
   }
 
   async listMemoryInjections(
@@ -340,64 +342,57 @@ export class PostgresStore implements Store {
     memoryId: string,
     page: { limit: number; offset?: number },
   ): Promise<MemoryInjection[]> {
-    return listInjectionRows(await this.db(), tenant, memoryId, page);
+    return (await this.sql()).exec(listInjectionRows(tenant, memoryId, page));
   }
 
   async listReceipts(tenant: string, query: ReceiptQuery): Promise<Receipt[]> {
-    return readReceipts(await this.db(), tenant, query);
+    return (await this.sql()).exec(readReceipts(tenant, query));
   }
 
   async appendActivity(entry: ActivityEntry): Promise<void> {
-    await writeActivity(await this.db(), entry);
+    await (await this.sql()).exec(writeActivity(entry));
   }
 
   async listActivity(tenant: string, options: { day?: string | undefined; limit: number }): Promise<ActivityEntry[]> {
-    return readActivity(await this.db(), tenant, options);
+    return (await this.sql()).exec(readActivity(tenant, options));
   }
 
   async upsertEntities(tenant: string, entities: readonly EntityInput[], at: string): Promise<Entity[]> {
     const when = Date.parse(at);
     // Read back after every write: a later input may have merged more into an earlier one's entity.
-    const ids = await this.graphTransaction(tenant, async (db) => {
+    const ids = await this.graphTransaction(tenant, function* () {
       const out: string[] = [];
-      for (const input of entities) out.push((await upsertEntity(db, tenant, input, when)).id);
+      for (const input of entities) out.push((yield* upsertEntity(tenant, input, when)).id);
       return out;
     });
-    const found = new Map((await readEntities(await this.db(), tenant, ids)).map((entity) => [entity.id, entity]));
+    const found = new Map((await (await this.sql()).exec(readEntities(tenant, ids))).map((entity) => [entity.id, entity]));
     return ids.flatMap((id) => found.get(id) ?? []);
   }
 
   async getEntities(tenant: string, ids: readonly string[]): Promise<Entity[]> {
-    return readEntities(await this.db(), tenant, ids);
+    return (await this.sql()).exec(readEntities(tenant, ids));
   }
 
   async findEntities(tenant: string, names: readonly string[]): Promise<Entity[]> {
-    return (await findEntityRows(await this.db(), tenant, names)).map(rowToEntity);
+    return (await (await this.sql()).exec(findEntityRows(tenant, names))).map(rowToEntity);
   }
 
   async searchEntities(tenant: string, query: string, limit: number): Promise<Entity[]> {
-    return searchEntityRows(await this.db(), tenant, query, limit);
+    return (await this.sql()).exec(searchEntityRows(tenant, query, limit));
   }
 
   async deleteEntities(tenant: string, ids: readonly string[]): Promise<number> {
-    return this.graphTransaction(tenant, (db) => deleteEntityRows(db, tenant, ids));
+    return this.graphTransaction(tenant, () => deleteEntityRows(tenant, ids));
   }
 
   async addObservations(tenant: string, changes: readonly ObservationChange[], at: string): Promise<ObservationChange[]> {
-    return this.graphTransaction(tenant, (db) => changeObservations(db, tenant, changes, 'add', Date.parse(at)));
+    return this.graphTransaction(tenant, () => changeObservations(tenant, changes, 'add', Date.parse(at)));
   }
 
   async removeObservations(tenant: string, changes: readonly ObservationChange[], at: string): Promise<number> {
-    const removed = await this.graphTransaction(tenant, async (db) => {
-      const done = await changeObservations(db, tenant, changes, 'remove', Date.parse(at));
-      await removeUnheldEntities(
-        db,
-        await entityRowids(
-          db,
-          tenant,
-          done.map((change) => change.entityId),
-        ),
-      );
+    const removed = await this.graphTransaction(tenant, function* () {
+      const done = yield* changeObservations(tenant, changes, 'remove', Date.parse(at));
+      yield* removeUnheldEntities(yield* entityRowids(tenant, done.map((change) => change.entityId)));
       return done;
     });
     return removed.reduce((sum, change) => sum + change.observations.length, 0);
@@ -405,57 +400,57 @@ export class PostgresStore implements Store {
 
   async addRelations(tenant: string, relations: readonly RelationInput[], at: string): Promise<Relation[]> {
     const when = Date.parse(at);
-    const rowids = await this.graphTransaction(tenant, async (db) => {
+    const rowids = await this.graphTransaction(tenant, function* () {
       const out: number[] = [];
-      for (const input of relations) out.push(await insertRelation(db, tenant, await resolveRelation(db, tenant, input), when));
+      for (const input of relations) out.push(yield* insertRelation(tenant, yield* resolveRelation(tenant, input), when));
       return out;
     });
-    return readRelationsByRowid(await this.db(), rowids);
+    return (await this.sql()).exec(readRelationsByRowid(rowids));
   }
 
   async listRelations(tenant: string, entityIds: readonly string[], options?: RelationListOptions): Promise<Relation[]> {
-    return listRelationRows(await this.db(), tenant, entityIds, options);
+    return (await this.sql()).exec(listRelationRows(tenant, entityIds, options));
   }
 
   async deleteRelations(tenant: string, ids: readonly string[]): Promise<number> {
-    return this.graphTransaction(tenant, (db) => deleteRelationRows(db, tenant, ids));
+    return this.graphTransaction(tenant, () => deleteRelationRows(tenant, ids));
   }
 
   async invalidateRelations(tenant: string, memoryIds: readonly string[], at: string): Promise<number> {
-    return this.graphTransaction(tenant, (db) => invalidateRelationRows(db, tenant, memoryIds, Date.parse(at)));
+    return this.graphTransaction(tenant, () => invalidateRelationRows(tenant, memoryIds, Date.parse(at)));
   }
 
   async recordExtractions(tenant: string, extractions: readonly GraphExtraction[], at: string): Promise<number> {
     const when = Date.parse(at);
-    return this.graphTransaction(tenant, async (db) => {
+    return this.graphTransaction(tenant, function* () {
       let recorded = 0;
-      for (const extraction of extractions) if (await recordExtraction(db, tenant, extraction, when)) recorded++;
+      for (const extraction of extractions) if (yield* recordExtraction(tenant, extraction, when)) recorded++;
       return recorded;
     });
   }
 
   async recordExtractionFailures(tenant: string, failures: readonly ExtractionFailure[], at: string): Promise<number> {
-    return recordFailureRows(await this.db(), tenant, failures, Date.parse(at));
+    return (await this.sql()).exec(recordFailureRows(tenant, failures, Date.parse(at)));
   }
 
   async removeMentions(tenant: string, memoryIds: readonly string[]): Promise<number> {
-    return this.graphTransaction(tenant, (db) => removeMentionRows(db, tenant, memoryIds));
+    return this.graphTransaction(tenant, () => removeMentionRows(tenant, memoryIds));
   }
 
   async listMentionsOfEntities(filter: MemoryFilter, entityIds: readonly string[], query: MentionQuery): Promise<Mention[]> {
-    return mentionsOfEntities(await this.db(), filter, entityIds, query);
+    return (await this.sql()).exec(mentionsOfEntities(filter, entityIds, query));
   }
 
   async listMentionsInMemories(tenant: string, memoryIds: readonly string[]): Promise<Mention[]> {
-    return mentionsInMemories(await this.db(), tenant, memoryIds);
+    return (await this.sql()).exec(mentionsInMemories(tenant, memoryIds));
   }
 
   async readGraph(tenant: string, page: { offset?: number; limit: number; includeInvalidated?: boolean }): Promise<GraphPage> {
-    return readGraphPage(await this.db(), tenant, page);
+    return (await this.sql()).exec(readGraphPage(tenant, page));
   }
 
   async countGraph(tenant: string): Promise<GraphCounts> {
-    return countGraphRows(await this.db(), tenant);
+    return (await this.sql()).exec(countGraphRows(tenant));
   }
 
   async stats(tenant: string, options: StatsOptions = {}): Promise<StoreStats> {
@@ -501,6 +496,13 @@ export class PostgresStore implements Store {
     return this.queries;
   }
 
+  /** The shared SQL core's statements on the pool (../sql-core/session.ts), once the database is ready. */
+  private async sql(): Promise<AsyncSession> {
+    const db = await this.db();
+    this.session ??= postgresSession(db);
+    return this.session;
+  }
+
   /** Runs `action` in one transaction on one connection: all of it or none. */
   private async transaction<T>(action: (db: pg.PoolClient) => Promise<T>): Promise<T> {
     await this.db();
@@ -517,11 +519,11 @@ export class PostgresStore implements Store {
     });
   }
 
-  /** A graph write: one transaction per tenant at a time, as entities are merged by name. */
-  private graphTransaction<T>(tenant: string, action: (db: pg.PoolClient) => Promise<T>): Promise<T> {
+  /** A graph write of the shared core: one transaction per tenant at a time, as entities are merged by name. */
+  private graphTransaction<T>(tenant: string, program: () => Program<T>): Promise<T> {
     return this.transaction(async (db) => {
       await lockGraph(db, tenant);
-      return action(db);
+      return postgresSession(db).exec(program());
     });
   }
 

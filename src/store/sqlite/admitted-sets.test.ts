@@ -6,7 +6,7 @@ import type { Memory } from '../../model/memory.js';
 import { AdmittedSets } from './admitted-sets.js';
 import { FILTER_COLUMNS, filterClause } from './filter-clause.js';
 import { IN_MEMORY, openDatabase } from './open-database.js';
-import { MEMORY_COLUMNS, memoryToParams } from './rows.js';
+import { MEMORY_COLUMNS, memoryToParams } from '../sql-core/rows.js';
 
 const FILTER = filterClause({ tenant: 'acme', scopes: ['global', 'user:alice'], tiers: ['must', 'nice'] }, 'm');
 

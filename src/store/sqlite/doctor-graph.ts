@@ -8,7 +8,7 @@
  */
 import type { DoctorFinding } from '../doctor-report.js';
 import { extractionFailureNotice } from '../doctor-wording.js';
-import { EXTRACTION_FAILURES, GRAPH_LINKS } from '../sql/doctor-links.js';
+import { EXTRACTION_FAILURES, GRAPH_LINKS } from '../sql-core/doctor-links.js';
 import { countOf, type DoctorPart, findingsOf, hasTable, plural, repairable } from './doctor-part.js';
 
 export const graphPart: DoctorPart = {

@@ -4,7 +4,7 @@
  * with it). The repair deletes the orphans; sessions, receipts of live sessions and memories stay.
  */
 import type { DoctorFinding } from '../doctor-report.js';
-import { ORPHAN_INJECTIONS, ORPHAN_RECEIPTS } from '../sql/doctor-links.js';
+import { ORPHAN_INJECTIONS, ORPHAN_RECEIPTS } from '../sql-core/doctor-links.js';
 import { countOf, type DoctorPart, findingsOf, plural, repairable } from './doctor-part.js';
 
 export const sessionsPart: DoctorPart = {

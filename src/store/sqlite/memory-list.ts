@@ -11,7 +11,7 @@ import { InvalidInputError } from '../../errors.js';
 import type { MemoryFilter } from '../memory-filter.js';
 import type { ListOptions } from '../memory-store.js';
 import { filterClause } from './filter-clause.js';
-import type { MemoryRow } from './rows.js';
+import type { MemoryRow } from '../sql-core/rows.js';
 import { cachedStatement } from './statement-cache.js';
 
 /** Each order's sort key over `memories m`, and whether it runs down the key. */

@@ -43,10 +43,6 @@ import type {
   VectorHit,
   VectorIndexInfo,
 } from '../store.js';
-import { subtractCounts } from '../store-statistics.js';
-import { pickParts } from './common-terms.js';
-import { filterClause } from './filter-clause.js';
-import { ftsParts } from './fts-query.js';
 import {
   changeObservations,
   deleteEntityRows,
@@ -54,21 +50,36 @@ import {
   readEntities,
   searchEntityRows,
   upsertEntity,
-} from './graph-entities.js';
-import { recordExtraction } from './graph-extraction.js';
-import { recordFailureRows } from './graph-failures.js';
-import { mentionsInMemories, mentionsOfEntities, removeMentionRows } from './graph-mentions.js';
-import { countGraphRows, readGraphPage } from './graph-overview.js';
+} from '../sql-core/graph-entities.js';
+import { recordExtraction } from '../sql-core/graph-extraction.js';
+import { recordFailureRows } from '../sql-core/graph-failures.js';
+import { mentionsInMemories, mentionsOfEntities, removeMentionRows } from '../sql-core/graph-mentions.js';
+import { countGraphRows, readGraphPage } from '../sql-core/graph-overview.js';
 import {
   deleteRelationRows,
   insertRelation,
   invalidateRelationRows,
-  listRelationRows,
   readRelationsByRowid,
   resolveRelation,
-} from './graph-relations.js';
-import { rowToEntity } from './graph-rows.js';
-import { entitiesHeldBy, entityRowids, removeUnheldEntities } from './graph-unheld.js';
+} from '../sql-core/graph-relations.js';
+import { rowToEntity } from '../sql-core/graph-rows.js';
+import { entitiesHeldBy, entityRowids, removeUnheldEntities } from '../sql-core/graph-unheld.js';
+import type { SyncSession } from '../sql-core/session.js';
+import { listInjectionRows, listSessionRows } from '../sql-core/session-list.js';
+import {
+  readActivity,
+  readInjections,
+  readReceipts,
+  readSession,
+  stampRetrieval,
+  writeActivation,
+  writeActivity,
+  writeSession,
+} from '../sql-core/session-tables.js';
+import { subtractCounts } from '../store-statistics.js';
+import { pickParts } from './common-terms.js';
+import { filterClause } from './filter-clause.js';
+import { ftsParts } from './fts-query.js';
 import { KeptByMark } from './kept-by-mark.js';
 import { KeptMemories } from './kept-memories.js';
 import { KeptMentions } from './kept-mentions.js';
@@ -78,18 +89,10 @@ import { MemoryWrites } from './memory-writes.js';
 import { LATEST_VERSION, SEGMENT_TERMS_SCHEMA } from './migrations.js';
 import { checkFolder, IN_MEMORY, openDatabase, type OpenDatabaseOptions } from './open-database.js';
 import { PlannerStatistics } from './planner-statistics.js';
-import { blobToVector, MEMORY_COLUMNS, type MemoryRow, memoryToParams, rowToMemory, vectorToBlob } from './rows.js';
+import { listRelationRows } from './relation-list.js';
+import { blobToVector, MEMORY_COLUMNS, type MemoryRow, memoryToParams, rowToMemory, vectorToBlob } from '../sql-core/rows.js';
 import { segmentColumn } from './segment-column.js';
-import { listInjectionRows, listSessionRows } from './session-list.js';
-import {
-  readActivity,
-  readInjections,
-  readReceipts,
-  readSession,
-  writeActivation,
-  writeActivity,
-  writeSession,
-} from './session-tables.js';
+import { sqliteSession } from './sqlite-session.js';
 import { cachedStatement } from './statement-cache.js';
 import { isDamage, isUnwritable } from './storage-error.js';
 import { VectorTable } from './vector-table.js';
@@ -122,6 +125,7 @@ export class SqliteStore implements Store {
   readonly file: string;
   private readonly options: SqliteStoreOptions;
   private handle: Database.Database | null = null;
+  private session: SyncSession | null = null;
   private closed = false;
   private vectorTable: VectorTable | null = null;
   private statistics: PlannerStatistics | null = null;
@@ -152,6 +156,12 @@ export class SqliteStore implements Store {
     return this.open();
   }
 
+  /** The shared SQL core's statements, run synchronously on this connection (../sql-core/session.ts). */
+  private get sql(): SyncSession {
+    this.open();
+    return this.session as SyncSession;
+  }
+
   private get vectors(): VectorTable {
     this.open();
     return this.vectorTable as VectorTable;
@@ -177,6 +187,7 @@ export class SqliteStore implements Store {
     if (this.handle === null) {
       if (this.closed) throw new EngramError('closed', `${this.file} is closed`);
       this.handle = openDatabase(this.file, this.options);
+      this.session = sqliteSession(this.handle);
       this.vectorTable = new VectorTable(this.handle, { floatBytes: this.options.floatVectorBytes });
       this.statistics = new PlannerStatistics(this.handle);
       this.keptMemories = new KeptMemories(this.handle);
@@ -289,10 +300,10 @@ export class SqliteStore implements Store {
         for (const rowid of rowids) this.vectors.delete(rowid);
         // Injections feed repeat suppression of memories that exist; a purged one's would be orphans.
         this.db.prepare(`DELETE FROM injections WHERE tenant = ? AND memory_id IN (${marks})`).run(tenant, ...chunk);
-        const held = entitiesHeldBy(this.db, rowids);
+        const held = this.sql.exec(entitiesHeldBy(rowids));
         deleted += this.db.prepare(`DELETE FROM memories WHERE tenant = ? AND id IN (${marks})`).run(tenant, ...chunk).changes;
         // The memories' mentions went with them (trigger): what extraction made for them alone goes too.
-        removeUnheldEntities(this.db, held);
+        this.sql.exec(removeUnheldEntities(held));
       }
     });
     return deleted;
@@ -403,14 +414,8 @@ export class SqliteStore implements Store {
   }
 
   async recordRetrieval(tenant: string, ids: readonly string[], at: string): Promise<void> {
-    const statement = this.db.prepare(
-      `UPDATE memories SET last_retrieved_at = ?, retrieval_count = retrieval_count + 1 WHERE tenant = ? AND id = ?`,
-    );
-    const when = Date.parse(at);
     this.kept.drop(tenant, ids);
-    this.immediate(() => {
-      for (const id of ids) statement.run(when, tenant, id);
-    });
+    this.immediate(() => this.sql.exec(stampRetrieval(tenant, ids, Date.parse(at))));
   }
 
   async getIndexInfo(): Promise<VectorIndexInfo | null> {
@@ -458,24 +463,24 @@ export class SqliteStore implements Store {
   }
 
   async getSession(tenant: string, id: string): Promise<SessionRecord | null> {
-    return readSession(this.db, tenant, id);
+    return this.sql.exec(readSession(tenant, id));
   }
 
   async saveSession(record: SessionRecord): Promise<void> {
-    writeSession(this.db, record);
+    this.sql.exec(writeSession(record));
   }
 
   async listSessions(tenant: string, query: SessionListQuery): Promise<SessionSummary[]> {
-    return listSessionRows(this.db, tenant, query);
+    return this.sql.exec(listSessionRows(tenant, query));
   }
 
   async recordActivation(record: ActivationRecord): Promise<void> {
     this.kept.drop(record.receipt.tenant, record.retrieved); // their retrieval stamps change
-    this.immediate(() => writeActivation(this.db, record));
+    this.immediate(() => this.sql.exec(writeActivation(record)));
   }
 
   async listInjections(tenant: string, sessionId: string, sinceTurn: number): Promise<Injection[]> {
-    return readInjections(this.db, tenant, sessionId, sinceTurn);
+    return this.sql.exec(readInjections(tenant, sessionId, sinceTurn));
   }
 
   async listMemoryInjections(
@@ -483,31 +488,31 @@ export class SqliteStore implements Store {
     memoryId: string,
     page: { limit: number; offset?: number },
   ): Promise<MemoryInjection[]> {
-    return listInjectionRows(this.db, tenant, memoryId, page);
+    return this.sql.exec(listInjectionRows(tenant, memoryId, page));
   }
 
   async listReceipts(tenant: string, query: ReceiptQuery): Promise<Receipt[]> {
-    return readReceipts(this.db, tenant, query);
+    return this.sql.exec(readReceipts(tenant, query));
   }
 
   async appendActivity(entry: ActivityEntry): Promise<void> {
-    writeActivity(this.db, entry);
+    this.sql.exec(writeActivity(entry));
   }
 
   async listActivity(tenant: string, options: { day?: string | undefined; limit: number }): Promise<ActivityEntry[]> {
-    return readActivity(this.db, tenant, options);
+    return this.sql.exec(readActivity(tenant, options));
   }
 
   async upsertEntities(tenant: string, entities: readonly EntityInput[], at: string): Promise<Entity[]> {
     const when = Date.parse(at);
     // Read back after every write: a later input may have merged more into an earlier one's entity.
-    const ids = this.immediate(() => entities.map((input) => upsertEntity(this.db, tenant, input, when).id));
-    const found = new Map(readEntities(this.db, tenant, ids).map((entity) => [entity.id, entity]));
+    const ids = this.immediate(() => entities.map((input) => this.sql.exec(upsertEntity(tenant, input, when)).id));
+    const found = new Map(this.sql.exec(readEntities(tenant, ids)).map((entity) => [entity.id, entity]));
     return ids.flatMap((id) => found.get(id) ?? []);
   }
 
   async getEntities(tenant: string, ids: readonly string[]): Promise<Entity[]> {
-    return readEntities(this.db, tenant, ids);
+    return this.sql.exec(readEntities(tenant, ids));
   }
 
   async findEntities(tenant: string, names: readonly string[]): Promise<Entity[]> {
@@ -517,7 +522,7 @@ export class SqliteStore implements Store {
     const found: Entity[] = [];
     const each = this.lookups.entities.answers(
       names.map((name) => JSON.stringify([tenant, name])),
-      (_, index) => findEntityRows(this.db, tenant, [names[index] as string]).map(rowToEntity),
+      (_, index) => this.sql.exec(findEntityRows(tenant, [names[index] as string])).map(rowToEntity),
     );
     for (const entities of each) {
       for (const entity of entities) {
@@ -530,28 +535,22 @@ export class SqliteStore implements Store {
   }
 
   async searchEntities(tenant: string, query: string, limit: number): Promise<Entity[]> {
-    return searchEntityRows(this.db, tenant, query, limit);
+    return this.sql.exec(searchEntityRows(tenant, query, limit));
   }
 
   async deleteEntities(tenant: string, ids: readonly string[]): Promise<number> {
-    return this.immediate(() => deleteEntityRows(this.db, tenant, ids));
+    return this.immediate(() => this.sql.exec(deleteEntityRows(tenant, ids)));
   }
 
   async addObservations(tenant: string, changes: readonly ObservationChange[], at: string): Promise<ObservationChange[]> {
-    return this.immediate(() => changeObservations(this.db, tenant, changes, 'add', Date.parse(at)));
+    return this.immediate(() => this.sql.exec(changeObservations(tenant, changes, 'add', Date.parse(at))));
   }
 
   async removeObservations(tenant: string, changes: readonly ObservationChange[], at: string): Promise<number> {
     const removed = this.immediate(() => {
-      const done = changeObservations(this.db, tenant, changes, 'remove', Date.parse(at));
-      removeUnheldEntities(
-        this.db,
-        entityRowids(
-          this.db,
-          tenant,
-          done.map((change) => change.entityId),
-        ),
-      );
+      const done = this.sql.exec(changeObservations(tenant, changes, 'remove', Date.parse(at)));
+      const touched = this.sql.exec(entityRowids(tenant, done.map((change) => change.entityId)));
+      this.sql.exec(removeUnheldEntities(touched));
       return done;
     });
     return removed.reduce((sum, change) => sum + change.observations.length, 0);
@@ -560,54 +559,58 @@ export class SqliteStore implements Store {
   async addRelations(tenant: string, relations: readonly RelationInput[], at: string): Promise<Relation[]> {
     const when = Date.parse(at);
     const rowids = this.immediate(() =>
-      relations.map((input) => insertRelation(this.db, tenant, resolveRelation(this.db, tenant, input), when)),
+      relations.map((input) => this.sql.exec(insertRelation(tenant, this.sql.exec(resolveRelation(tenant, input)), when))),
     );
-    return readRelationsByRowid(this.db, rowids);
+    return this.sql.exec(readRelationsByRowid(rowids));
   }
 
   async listRelations(tenant: string, entityIds: readonly string[], options?: RelationListOptions): Promise<Relation[]> {
     return this.lookups.relations.answer(JSON.stringify([tenant, entityIds, options ?? null]), () =>
-      listRelationRows(this.db, tenant, entityIds, options),
+      this.sql.exec(listRelationRows(tenant, entityIds, options)),
     );
   }
 
   async deleteRelations(tenant: string, ids: readonly string[]): Promise<number> {
-    return this.immediate(() => deleteRelationRows(this.db, tenant, ids));
+    return this.immediate(() => this.sql.exec(deleteRelationRows(tenant, ids)));
   }
 
   async invalidateRelations(tenant: string, memoryIds: readonly string[], at: string): Promise<number> {
-    return this.immediate(() => invalidateRelationRows(this.db, tenant, memoryIds, Date.parse(at)));
+    return this.immediate(() => this.sql.exec(invalidateRelationRows(tenant, memoryIds, Date.parse(at))));
   }
 
   async recordExtractions(tenant: string, extractions: readonly GraphExtraction[], at: string): Promise<number> {
     const when = Date.parse(at);
-    return this.immediate(() => extractions.filter((extraction) => recordExtraction(this.db, tenant, extraction, when)).length);
+    return this.immediate(
+      () => extractions.filter((extraction) => this.sql.exec(recordExtraction(tenant, extraction, when))).length,
+    );
   }
 
   async recordExtractionFailures(tenant: string, failures: readonly ExtractionFailure[], at: string): Promise<number> {
-    return this.immediate(() => recordFailureRows(this.db, tenant, failures, Date.parse(at)));
+    return this.immediate(() => this.sql.exec(recordFailureRows(tenant, failures, Date.parse(at))));
   }
 
   async removeMentions(tenant: string, memoryIds: readonly string[]): Promise<number> {
-    return this.immediate(() => removeMentionRows(this.db, tenant, memoryIds));
+    return this.immediate(() => this.sql.exec(removeMentionRows(tenant, memoryIds)));
   }
 
   async listMentionsOfEntities(filter: MemoryFilter, entityIds: readonly string[], query: MentionQuery): Promise<Mention[]> {
     return this.lookups.mentions.answer(JSON.stringify([filter, entityIds, query]), () =>
-      mentionsOfEntities(this.db, filter, entityIds, query),
+      this.sql.exec(mentionsOfEntities(filter, entityIds, query)),
     );
   }
 
   async listMentionsInMemories(tenant: string, memoryIds: readonly string[]): Promise<Mention[]> {
-    return this.keptMentions.mentionsIn(tenant, memoryIds, (missing) => mentionsInMemories(this.db, tenant, missing));
+    return this.keptMentions.mentionsIn(tenant, memoryIds, (missing) =>
+      this.sql.exec(mentionsInMemories(tenant, missing)),
+    );
   }
 
   async readGraph(tenant: string, page: { offset?: number; limit: number; includeInvalidated?: boolean }): Promise<GraphPage> {
-    return readGraphPage(this.db, tenant, page);
+    return this.sql.exec(readGraphPage(tenant, page));
   }
 
   async countGraph(tenant: string): Promise<GraphCounts> {
-    return countGraphRows(this.db, tenant);
+    return this.sql.exec(countGraphRows(tenant));
   }
 
   async stats(tenant: string, options: StatsOptions = {}): Promise<StoreStats> {
