@@ -9,8 +9,8 @@ import type pg from 'pg';
 
 import type { Memory } from '../../model/memory.js';
 import type { DoctorFinding, DoctorRepair } from '../doctor-report.js';
-import { WITHOUT_VECTOR } from '../sql-core/vector-faults.js';
 import { MEMORY_COLUMNS, type MemoryRow, rowToMemory } from '../sql-core/rows.js';
+import { WITHOUT_VECTOR } from '../sql-core/vector-faults.js';
 import type { VectorIndexInfo } from '../store.js';
 import type { Examination, StoreDoctor } from '../store-doctor.js';
 import { binaryCode } from '../vector/quantized-index.js';

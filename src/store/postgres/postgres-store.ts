@@ -9,40 +9,9 @@ import type pg from 'pg';
 
 import { EngramError } from '../../errors.js';
 import type { Entity, Mention, Relation } from '../../model/graph.js';
-import type { Kind, Memory } from '../../model/memory.js';
+import type { Memory } from '../../model/memory.js';
 import type { Receipt } from '../../model/receipt.js';
 import type { ActivityEntry, SessionRecord } from '../../model/session.js';
-import { MEMORY_COLUMNS, type MemoryRow, memoryToParams, rowToMemory } from '../sql-core/rows.js';
-import type {
-  ActivationRecord,
-  EntityInput,
-  ExtractionFailure,
-  GraphCounts,
-  GraphExtraction,
-  GraphPage,
-  Injection,
-  LexicalHit,
-  LexicalSearchOptions,
-  ListOptions,
-  MemoryChange,
-  MemoryCounts,
-  MemoryFilter,
-  MemoryInjection,
-  MentionQuery,
-  ObservationChange,
-  ReceiptQuery,
-  RelationInput,
-  RelationListOptions,
-  SessionListQuery,
-  SessionNeighbour,
-  SessionSummary,
-  StatsOptions,
-  Store,
-  StoreStats,
-  VectorHit,
-  VectorIndexInfo,
-  VectorSearchOptions,
-} from '../store.js';
 import {
   changeObservations,
   deleteEntityRows,
@@ -64,6 +33,17 @@ import {
 } from '../sql-core/graph-relations.js';
 import { rowToEntity } from '../sql-core/graph-rows.js';
 import { entitiesHeldBy, entityRowids, memoryRowids, removeUnheldEntities } from '../sql-core/graph-unheld.js';
+import { memoryCounts } from '../sql-core/memory-counts.js';
+import { listMemoryRows } from '../sql-core/memory-list.js';
+import {
+  countMemoryRows,
+  memoryPage,
+  memoryPages,
+  readMemories,
+  readMemory,
+  readMemoryByKey,
+} from '../sql-core/memory-reads.js';
+import { MEMORY_COLUMNS, memoryToParams, rowToMemory } from '../sql-core/rows.js';
 import { type AsyncSession, type Program } from '../sql-core/session.js';
 import { listInjectionRows, listSessionRows } from '../sql-core/session-list.js';
 import {
@@ -76,13 +56,41 @@ import {
   writeActivity,
   writeSession,
 } from '../sql-core/session-tables.js';
+import type {
+  ActivationRecord,
+  EntityInput,
+  ExtractionFailure,
+  GraphCounts,
+  GraphExtraction,
+  GraphPage,
+  Injection,
+  LexicalHit,
+  LexicalSearchOptions,
+  ListOptions,
+  MemoryChange,
+  MemoryFilter,
+  MemoryInjection,
+  MentionQuery,
+  ObservationChange,
+  ReceiptQuery,
+  RelationInput,
+  RelationListOptions,
+  SessionListQuery,
+  SessionNeighbour,
+  SessionSummary,
+  StatsOptions,
+  Store,
+  StoreStats,
+  VectorHit,
+  VectorIndexInfo,
+  VectorSearchOptions,
+} from '../store.js';
 import { subtractCounts } from '../store-statistics.js';
 import { connectionError, createPool, type PoolOptions, type Queryable, reportingFailures, withClient } from './connection.js';
 import { filterClause, Params } from './filter-clause.js';
 import { lockClaimedKeys, supersededMeanwhile, supersedeHolder } from './key-holders.js';
 import { searchLexicalRows } from './lexical-search.js';
 import { searchFields, searchVectorSql } from './lexical-text.js';
-import { listMemoryRows } from './memory-list.js';
 import { migratePostgres, POSTGRES_LATEST_VERSION } from './migrations.js';
 import { preparePgvector } from './pgvector.js';
 import { postgresSession } from './postgres-session.js';
@@ -95,7 +103,6 @@ import { bytesToVector, PostgresVectorTable, vectorToBytes } from './vector-tabl
 export const INDEX_INFO_KEY = 'vector_index';
 /** Every column of a memory row but the rowid and the search columns, in `MEMORY_COLUMNS` order. */
 const COLUMNS = MEMORY_COLUMNS.join(', ');
-const READ_COLUMNS = `m.rowid, ${MEMORY_COLUMNS.map((c) => `m.${c}`).join(', ')}`;
 
 /** The scale-out Store over one PostgreSQL database; see the module comment. */
 export class PostgresStore implements Store {
@@ -161,24 +168,19 @@ export class PostgresStore implements Store {
   }
 
   async getMemory(tenant: string, id: string): Promise<Memory | null> {
-    const rows = await this.memories(`WHERE m.tenant = $1 AND m.id = $2`, [tenant, id]);
-    return rows[0] ?? null;
+    const row = await (await this.sql()).exec(readMemory(tenant, id));
+    return row ? rowToMemory(row) : null;
   }
 
   async getMemories(tenant: string, ids: readonly string[]): Promise<Memory[]> {
     if (ids.length === 0) return [];
-    const found = new Map(
-      (await this.memories(`WHERE m.tenant = $1 AND m.id = ANY($2::text[])`, [tenant, [...ids]])).map((m) => [m.id, m]),
-    );
+    const found = new Map((await (await this.sql()).exec(readMemories(tenant, ids))).map((row) => [row.id, rowToMemory(row)]));
     return ids.flatMap((id) => found.get(id) ?? []);
   }
 
   async findByKey(tenant: string, scope: string, key: string): Promise<Memory | null> {
-    const rows = await this.memories(
-      `WHERE m.tenant = $1 AND m.scope = $2 AND m.key = $3 AND m.superseded_by IS NULL AND m.archived_at IS NULL`,
-      [tenant, scope, key],
-    );
-    return rows[0] ?? null;
+    const row = await (await this.sql()).exec(readMemoryByKey(tenant, scope, key));
+    return row ? rowToMemory(row) : null;
   }
 
   async purgeMemories(tenant: string, ids: readonly string[]): Promise<number> {
@@ -203,8 +205,7 @@ export class PostgresStore implements Store {
   }
 
   async listMemories(filter: MemoryFilter, options: ListOptions): Promise<Memory[]> {
-    const rows = await listMemoryRows(await this.db(), filter, options, (tail, params) => this.memoryRows(tail, params));
-    return rows.map(rowToMemory);
+    return (await (await this.sql()).exec(listMemoryRows(filter, options))).map(rowToMemory);
   }
 
   async listSessionNeighbours(filter: MemoryFilter, memoryIds: readonly string[], radius: number): Promise<SessionNeighbour[]> {
@@ -218,20 +219,15 @@ export class PostgresStore implements Store {
   }
 
   async countMemories(filter: MemoryFilter): Promise<number> {
-    const params = new Params();
-    const where = filterClause(filter, 'm', params);
-    const result = await (await this.db()).query(`SELECT count(*) AS n FROM memories m WHERE ${where}`, params.values);
-    return (result.rows[0] as { n: number }).n;
+    return (await this.sql()).exec(countMemoryRows(filter));
   }
 
   async *iterateMemories(filter: MemoryFilter, pageSize = 1000): AsyncIterable<Memory> {
-    const params = new Params();
-    const where = filterClause(filter, 'm', params);
-    yield* this.pages(where, params, pageSize);
+    yield* this.pages(filter, pageSize);
   }
 
   async *iterateAllMemories(pageSize = 1000): AsyncIterable<Memory> {
-    yield* this.pages('true', new Params(), pageSize);
+    yield* this.pages(null, pageSize);
   }
 
   async searchLexical(filter: MemoryFilter, query: string, limit: number, options?: LexicalSearchOptions): Promise<LexicalHit[]> {
@@ -456,7 +452,8 @@ export class PostgresStore implements Store {
   async stats(tenant: string, options: StatsOptions = {}): Promise<StoreStats> {
     const db = await this.db();
     const excluded = options.excludeKinds ?? [];
-    const all = await memoryCounts(db, tenant);
+    const sql = await this.sql();
+    const all = await sql.exec(memoryCounts(tenant));
     const indexed = await db.query(
       `SELECT (SELECT count(*) FROM memory_embeddings WHERE tenant = $1) AS vectors,
          (SELECT count(*) FROM embedding_cache) AS cached`,
@@ -464,7 +461,7 @@ export class PostgresStore implements Store {
     );
     const row = indexed.rows[0] as Record<string, number>;
     return {
-      ...(excluded.length > 0 ? subtractCounts(all, await memoryCounts(db, tenant, excluded)) : all),
+      ...(excluded.length > 0 ? subtractCounts(all, await sql.exec(memoryCounts(tenant, excluded))) : all),
       vectors: row.vectors as number,
       cachedEmbeddings: row.cached as number,
       index: await this.getIndexInfo(),
@@ -555,27 +552,10 @@ export class PostgresStore implements Store {
     return row.rowid;
   }
 
-  private async memories(tail: string, params: readonly unknown[]): Promise<Memory[]> {
-    return (await this.memoryRows(tail, params)).map(rowToMemory);
-  }
-
-  private async memoryRows(tail: string, params: readonly unknown[]): Promise<MemoryRow[]> {
-    const result = await (await this.db()).query(`SELECT ${READ_COLUMNS} FROM memories m ${tail}`, [...params]);
-    return result.rows as MemoryRow[];
-  }
-
-  private async *pages(where: string, params: Params, pageSize: number): AsyncIterable<Memory> {
-    let after = 0;
-    for (;;) {
-      const page = new Params(params.values);
-      const rows = await this.memoryRows(
-        `WHERE ${where} AND m.rowid > ${page.add(after)} ORDER BY m.rowid LIMIT ${page.add(pageSize)}`,
-        page.values,
-      );
-      for (const row of rows) yield rowToMemory(row);
-      const last = rows[rows.length - 1];
-      if (!last || rows.length < pageSize) return;
-      after = last.rowid;
+  private async *pages(filter: MemoryFilter | null, pageSize: number): AsyncIterable<Memory> {
+    const sql = await this.sql();
+    for await (const row of memoryPages((after) => sql.exec(memoryPage(filter, after, pageSize)), pageSize)) {
+      yield rowToMemory(row);
     }
   }
 }
@@ -590,36 +570,4 @@ async function writeIndexInfo(db: Queryable, info: VectorIndexInfo): Promise<voi
 /** Takes the tenant's graph lock until the transaction ends: entities are merged by name, and removed when unheld. */
 async function lockGraph(db: Queryable, tenant: string): Promise<void> {
   await db.query(`SELECT pg_advisory_xact_lock(hashtext('engram-graph:' || $1))`, [tenant]);
-}
-
-/** The tenant's memories counted by state, and the live ones by kind, tier and scope; only `kinds` when given. */
-async function memoryCounts(db: Queryable, tenant: string, kinds?: readonly Kind[]): Promise<MemoryCounts> {
-  const only = kinds ? ' AND kind = ANY($2::text[])' : '';
-  const params = kinds ? [tenant, [...kinds]] : [tenant];
-  const counts = await db.query(
-    `SELECT count(*) AS memories,
-       count(*) FILTER (WHERE archived_at IS NULL AND superseded_by IS NULL) AS live,
-       count(*) FILTER (WHERE archived_at IS NOT NULL) AS archived,
-       count(*) FILTER (WHERE superseded_by IS NOT NULL) AS superseded
-     FROM memories WHERE tenant = $1${only}`,
-    params,
-  );
-  const row = counts.rows[0] as Record<string, number>;
-  const groups = async (column: 'kind' | 'tier' | 'scope') => {
-    const result = await db.query(
-      `SELECT ${column} AS name, count(*) AS n FROM memories
-       WHERE tenant = $1${only} AND archived_at IS NULL AND superseded_by IS NULL GROUP BY ${column} ORDER BY n DESC, ${column}`,
-      params,
-    );
-    return Object.fromEntries((result.rows as { name: string; n: number }[]).map(({ name, n }) => [name, n]));
-  };
-  return {
-    memories: row.memories as number,
-    live: row.live as number,
-    archived: row.archived as number,
-    superseded: row.superseded as number,
-    byKind: await groups('kind'),
-    byTier: await groups('tier'),
-    byScope: await groups('scope'),
-  };
 }

@@ -7,10 +7,10 @@
 import type { Mention, MentionRole } from '../../model/graph.js';
 import type { MentionQuery } from '../graph-store.js';
 import type { MemoryFilter } from '../memory-filter.js';
+import { memoryFilterSql } from './filter-clause.js';
 import { clearExtractionFailures } from './graph-failures.js';
 import { ROLE_RANK_SQL, roleRank, toMention } from './graph-rows.js';
 import { entitiesHeldBy, memoryRowids, removeUnheldEntities } from './graph-unheld.js';
-import { memoryFilterSql } from './filter-clause.js';
 import { all, type Program, run } from './session.js';
 import { JOIN_IN_ORDER, limit, oneOf, raw, rows, sql, table } from './sql.js';
 

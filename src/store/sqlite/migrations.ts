@@ -6,8 +6,8 @@
 import type Database from 'better-sqlite3';
 
 import { EngramError } from '../../errors.js';
-import { binaryCode } from '../vector/quantized-index.js';
 import { blobToVector } from '../sql-core/rows.js';
+import { binaryCode } from '../vector/quantized-index.js';
 import { segmentColumn, type SegmentedFields } from './segment-column.js';
 
 /** Marks a file as Engram's ("Engr"), so a foreign SQLite file is not mistaken for ours. */

@@ -12,37 +12,9 @@ import type Database from 'better-sqlite3';
 
 import { EngramError } from '../../errors.js';
 import type { Entity, Mention, Relation } from '../../model/graph.js';
-import type { Kind, Memory } from '../../model/memory.js';
+import type { Memory } from '../../model/memory.js';
 import type { Receipt } from '../../model/receipt.js';
 import type { ActivityEntry, SessionRecord } from '../../model/session.js';
-import type {
-  ActivationRecord,
-  EntityInput,
-  ExtractionFailure,
-  GraphCounts,
-  GraphExtraction,
-  GraphPage,
-  Injection,
-  LexicalHit,
-  ListOptions,
-  MemoryChange,
-  MemoryCounts,
-  MemoryFilter,
-  MemoryInjection,
-  MentionQuery,
-  ObservationChange,
-  ReceiptQuery,
-  RelationInput,
-  RelationListOptions,
-  SessionListQuery,
-  SessionNeighbour,
-  SessionSummary,
-  StatsOptions,
-  Store,
-  StoreStats,
-  VectorHit,
-  VectorIndexInfo,
-} from '../store.js';
 import {
   changeObservations,
   deleteEntityRows,
@@ -64,6 +36,17 @@ import {
 } from '../sql-core/graph-relations.js';
 import { rowToEntity } from '../sql-core/graph-rows.js';
 import { entitiesHeldBy, entityRowids, removeUnheldEntities } from '../sql-core/graph-unheld.js';
+import { memoryCounts } from '../sql-core/memory-counts.js';
+import { listMemoryRows } from '../sql-core/memory-list.js';
+import {
+  countMemoryRows,
+  memoryPage,
+  memoryPages,
+  readMemories,
+  readMemory,
+  readMemoryByKey,
+} from '../sql-core/memory-reads.js';
+import { blobToVector, MEMORY_COLUMNS, memoryToParams, rowToMemory, vectorToBlob } from '../sql-core/rows.js';
 import type { SyncSession } from '../sql-core/session.js';
 import { listInjectionRows, listSessionRows } from '../sql-core/session-list.js';
 import {
@@ -76,6 +59,33 @@ import {
   writeActivity,
   writeSession,
 } from '../sql-core/session-tables.js';
+import type {
+  ActivationRecord,
+  EntityInput,
+  ExtractionFailure,
+  GraphCounts,
+  GraphExtraction,
+  GraphPage,
+  Injection,
+  LexicalHit,
+  ListOptions,
+  MemoryChange,
+  MemoryFilter,
+  MemoryInjection,
+  MentionQuery,
+  ObservationChange,
+  ReceiptQuery,
+  RelationInput,
+  RelationListOptions,
+  SessionListQuery,
+  SessionNeighbour,
+  SessionSummary,
+  StatsOptions,
+  Store,
+  StoreStats,
+  VectorHit,
+  VectorIndexInfo,
+} from '../store.js';
 import { subtractCounts } from '../store-statistics.js';
 import { pickParts } from './common-terms.js';
 import { filterClause } from './filter-clause.js';
@@ -84,13 +94,11 @@ import { KeptByMark } from './kept-by-mark.js';
 import { KeptMemories } from './kept-memories.js';
 import { KeptMentions } from './kept-mentions.js';
 import { KeptSessionTurns } from './kept-session-turns.js';
-import { listMemoryRows } from './memory-list.js';
 import { MemoryWrites } from './memory-writes.js';
 import { LATEST_VERSION, SEGMENT_TERMS_SCHEMA } from './migrations.js';
 import { checkFolder, IN_MEMORY, openDatabase, type OpenDatabaseOptions } from './open-database.js';
 import { PlannerStatistics } from './planner-statistics.js';
 import { listRelationRows } from './relation-list.js';
-import { blobToVector, MEMORY_COLUMNS, type MemoryRow, memoryToParams, rowToMemory, vectorToBlob } from '../sql-core/rows.js';
 import { segmentColumn } from './segment-column.js';
 import { sqliteSession } from './sqlite-session.js';
 import { cachedStatement } from './statement-cache.js';
@@ -259,7 +267,7 @@ export class SqliteStore implements Store {
   }
 
   async getMemory(tenant: string, id: string): Promise<Memory | null> {
-    const row = this.db.prepare(`SELECT * FROM memories WHERE tenant = ? AND id = ?`).get(tenant, id) as MemoryRow | undefined;
+    const row = this.sql.exec(readMemory(tenant, id));
     return row ? rowToMemory(row) : null;
   }
 
@@ -268,12 +276,7 @@ export class SqliteStore implements Store {
     const kept = this.kept;
     const { found, missing } = kept.split(tenant, ids);
     if (missing.length > 0) {
-      // By id first (CROSS JOIN keeps that order): the planner would otherwise scan the tenant.
-      const rows = cachedStatement(
-        this.db,
-        `SELECT m.* FROM json_each(?) j CROSS JOIN memories m ON m.id = j.value WHERE m.tenant = ?`,
-      ).all(JSON.stringify(missing), tenant) as MemoryRow[];
-      const read = rows.map(rowToMemory);
+      const read = this.sql.exec(readMemories(tenant, missing)).map(rowToMemory);
       kept.keep(read);
       for (const memory of read) found.set(memory.id, memory);
     }
@@ -281,10 +284,7 @@ export class SqliteStore implements Store {
   }
 
   async findByKey(tenant: string, scope: string, key: string): Promise<Memory | null> {
-    const row = cachedStatement(
-      this.db,
-      `SELECT * FROM memories WHERE tenant = ? AND scope = ? AND key = ? AND superseded_by IS NULL AND archived_at IS NULL`,
-    ).get(tenant, scope, key) as MemoryRow | undefined;
+    const row = this.sql.exec(readMemoryByKey(tenant, scope, key));
     return row ? rowToMemory(row) : null;
   }
 
@@ -310,7 +310,7 @@ export class SqliteStore implements Store {
   }
 
   async listMemories(filter: MemoryFilter, options: ListOptions): Promise<Memory[]> {
-    return listMemoryRows(this.db, filter, options).map(rowToMemory);
+    return this.sql.exec(listMemoryRows(filter, options)).map(rowToMemory);
   }
 
   async listSessionNeighbours(filter: MemoryFilter, memoryIds: readonly string[], radius: number): Promise<SessionNeighbour[]> {
@@ -324,25 +324,15 @@ export class SqliteStore implements Store {
   }
 
   async countMemories(filter: MemoryFilter): Promise<number> {
-    const where = filterClause(filter, 'm');
-    const n = this.db
-      .prepare(`SELECT count(*) FROM memories m WHERE ${where.sql}`)
-      .pluck()
-      .get(...where.params) as number;
-    return n;
+    return this.sql.exec(countMemoryRows(filter));
   }
 
   async *iterateMemories(filter: MemoryFilter, pageSize = 1000): AsyncIterable<Memory> {
-    const where = filterClause(filter, 'm');
-    yield* this.pages(
-      `SELECT m.* FROM memories m WHERE ${where.sql} AND m.rowid > ? ORDER BY m.rowid LIMIT ?`,
-      where.params,
-      pageSize,
-    );
+    yield* this.pages(filter, pageSize);
   }
 
   async *iterateAllMemories(pageSize = 1000): AsyncIterable<Memory> {
-    yield* this.pages(`SELECT m.* FROM memories m WHERE m.rowid > ? ORDER BY m.rowid LIMIT ?`, [], pageSize);
+    yield* this.pages(null, pageSize);
   }
 
   async searchLexical(
@@ -615,45 +605,14 @@ export class SqliteStore implements Store {
 
   async stats(tenant: string, options: StatsOptions = {}): Promise<StoreStats> {
     const excluded = options.excludeKinds ?? [];
-    const all = this.memoryCounts(tenant);
+    const all = this.sql.exec(memoryCounts(tenant));
     return {
-      ...(excluded.length > 0 ? subtractCounts(all, this.memoryCounts(tenant, excluded)) : all),
+      ...(excluded.length > 0 ? subtractCounts(all, this.sql.exec(memoryCounts(tenant, excluded))) : all),
       vectors: this.vectors.count(tenant),
       cachedEmbeddings: this.db.prepare(`SELECT count(*) FROM embedding_cache`).pluck().get() as number,
       index: await this.getIndexInfo(),
       schemaVersion: LATEST_VERSION,
       sizeBytes: this.sizeOnDisk(),
-    };
-  }
-
-  /** The tenant's memories counted by state, and the live ones by kind, tier and scope; only `kinds` when given. */
-  private memoryCounts(tenant: string, kinds?: readonly Kind[]): MemoryCounts {
-    const only = kinds ? ` AND kind IN (${kinds.map(() => '?').join(', ')})` : '';
-    const params = [tenant, ...(kinds ?? [])];
-    const count = (condition: string) =>
-      this.db
-        .prepare(`SELECT count(*) FROM memories WHERE tenant = ?${only}${condition}`)
-        .pluck()
-        .get(...params) as number;
-    const groups = (column: string) =>
-      Object.fromEntries(
-        (
-          this.db
-            .prepare(
-              `SELECT ${column} AS name, count(*) AS n FROM memories
-               WHERE tenant = ?${only} AND archived_at IS NULL AND superseded_by IS NULL GROUP BY ${column} ORDER BY n DESC`,
-            )
-            .all(...params) as { name: string; n: number }[]
-        ).map(({ name, n }) => [name, n]),
-      );
-    return {
-      memories: count(''),
-      live: count(' AND archived_at IS NULL AND superseded_by IS NULL'),
-      archived: count(' AND archived_at IS NOT NULL'),
-      superseded: count(' AND superseded_by IS NOT NULL'),
-      byKind: groups('kind'),
-      byTier: groups('tier'),
-      byScope: groups('scope'),
     };
   }
 
@@ -678,15 +637,9 @@ export class SqliteStore implements Store {
     }
   }
 
-  private async *pages(sql: string, params: unknown[], pageSize: number): AsyncIterable<Memory> {
-    const statement = this.db.prepare(sql);
-    let after = 0;
-    for (;;) {
-      const rows = statement.all(...params, after, pageSize) as MemoryRow[];
-      for (const row of rows) yield rowToMemory(row);
-      const last = rows[rows.length - 1];
-      if (!last || rows.length < pageSize) return;
-      after = last.rowid;
+  private async *pages(filter: MemoryFilter | null, pageSize: number): AsyncIterable<Memory> {
+    for await (const row of memoryPages((after) => this.sql.exec(memoryPage(filter, after, pageSize)), pageSize)) {
+      yield rowToMemory(row);
     }
   }
 
