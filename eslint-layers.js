@@ -90,7 +90,10 @@ export const layerConfigs = [
     files: [`src/store/${folder}/**/*.ts`],
     ignores: ['**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [...layerRule('store')['no-restricted-imports'][1].patterns, driverRule(folder)] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [...layerRule('store')['no-restricted-imports'][1].patterns, driverRule(folder)] },
+      ],
     },
   })),
   {

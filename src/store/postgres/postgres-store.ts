@@ -35,14 +35,7 @@ import { rowToEntity } from '../sql-core/graph-rows.js';
 import { entitiesHeldBy, entityRowids, memoryRowids, removeUnheldEntities } from '../sql-core/graph-unheld.js';
 import { memoryCounts } from '../sql-core/memory-counts.js';
 import { listMemoryRows } from '../sql-core/memory-list.js';
-import {
-  countMemoryRows,
-  memoryPage,
-  memoryPages,
-  readMemories,
-  readMemory,
-  readMemoryByKey,
-} from '../sql-core/memory-reads.js';
+import { countMemoryRows, memoryPage, memoryPages, readMemories, readMemory, readMemoryByKey } from '../sql-core/memory-reads.js';
 import { MEMORY_COLUMNS, memoryToParams, rowToMemory } from '../sql-core/rows.js';
 import { type AsyncSession, type Program } from '../sql-core/session.js';
 import { listInjectionRows, listSessionRows } from '../sql-core/session-list.js';
@@ -388,7 +381,12 @@ export class PostgresStore implements Store {
   async removeObservations(tenant: string, changes: readonly ObservationChange[], at: string): Promise<number> {
     const removed = await this.graphTransaction(tenant, function* () {
       const done = yield* changeObservations(tenant, changes, 'remove', Date.parse(at));
-      yield* removeUnheldEntities(yield* entityRowids(tenant, done.map((change) => change.entityId)));
+      yield* removeUnheldEntities(
+        yield* entityRowids(
+          tenant,
+          done.map((change) => change.entityId),
+        ),
+      );
       return done;
     });
     return removed.reduce((sum, change) => sum + change.observations.length, 0);

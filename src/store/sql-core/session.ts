@@ -7,7 +7,7 @@
  * each step. A generator cannot `await`, so TypeScript itself keeps shared code off promises.
  * Why generators and not two copies or promise-returning helpers: docs/decisions/sql-core-session.md.
  */
-import { type Dialect, render,type Rendered } from './dialect.js';
+import { type Dialect, render, type Rendered } from './dialect.js';
 import type { Sql } from './sql.js';
 
 /** One statement a program asks for: all rows, the first row, or a write's count of changed rows. */

@@ -28,10 +28,7 @@ export interface Column {
 
 /** One part of a statement: literal text, a bound value, a nested fragment or a dialect piece. */
 export type Chunk =
-  | { readonly text: string }
-  | { readonly value: unknown }
-  | { readonly fragment: Sql }
-  | { readonly piece: Piece };
+  { readonly text: string } | { readonly value: unknown } | { readonly fragment: Sql } | { readonly piece: Piece };
 
 /** A statement or a fragment of one, not yet rendered for a database. */
 export class Sql {

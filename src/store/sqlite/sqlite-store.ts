@@ -38,14 +38,7 @@ import { rowToEntity } from '../sql-core/graph-rows.js';
 import { entitiesHeldBy, entityRowids, removeUnheldEntities } from '../sql-core/graph-unheld.js';
 import { memoryCounts } from '../sql-core/memory-counts.js';
 import { listMemoryRows } from '../sql-core/memory-list.js';
-import {
-  countMemoryRows,
-  memoryPage,
-  memoryPages,
-  readMemories,
-  readMemory,
-  readMemoryByKey,
-} from '../sql-core/memory-reads.js';
+import { countMemoryRows, memoryPage, memoryPages, readMemories, readMemory, readMemoryByKey } from '../sql-core/memory-reads.js';
 import { blobToVector, MEMORY_COLUMNS, memoryToParams, rowToMemory, vectorToBlob } from '../sql-core/rows.js';
 import type { SyncSession } from '../sql-core/session.js';
 import { listInjectionRows, listSessionRows } from '../sql-core/session-list.js';
@@ -539,7 +532,12 @@ export class SqliteStore implements Store {
   async removeObservations(tenant: string, changes: readonly ObservationChange[], at: string): Promise<number> {
     const removed = this.immediate(() => {
       const done = this.sql.exec(changeObservations(tenant, changes, 'remove', Date.parse(at)));
-      const touched = this.sql.exec(entityRowids(tenant, done.map((change) => change.entityId)));
+      const touched = this.sql.exec(
+        entityRowids(
+          tenant,
+          done.map((change) => change.entityId),
+        ),
+      );
       this.sql.exec(removeUnheldEntities(touched));
       return done;
     });
@@ -590,9 +588,7 @@ export class SqliteStore implements Store {
   }
 
   async listMentionsInMemories(tenant: string, memoryIds: readonly string[]): Promise<Mention[]> {
-    return this.keptMentions.mentionsIn(tenant, memoryIds, (missing) =>
-      this.sql.exec(mentionsInMemories(tenant, missing)),
-    );
+    return this.keptMentions.mentionsIn(tenant, memoryIds, (missing) => this.sql.exec(mentionsInMemories(tenant, missing)));
   }
 
   async readGraph(tenant: string, page: { offset?: number; limit: number; includeInvalidated?: boolean }): Promise<GraphPage> {
