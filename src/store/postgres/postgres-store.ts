@@ -11,10 +11,9 @@ import type pg from 'pg';
 import { EngramError } from '../../errors.js';
 import type { Relation } from '../../model/graph.js';
 import { writeIndexInfo } from '../sql-core/index-info.js';
-import { memoryCounts } from '../sql-core/memory-counts.js';
 import type { AsyncSession, Program } from '../sql-core/session.js';
 import { stampRetrieval } from '../sql-core/session-tables.js';
-import { SqlStore } from '../sql-core/sql-store.js';
+import { SqlStore, type StorageCounts, type VectorSearchRequest } from '../sql-core/sql-store.js';
 import type {
   LexicalHit,
   LexicalSearchOptions,
@@ -22,14 +21,10 @@ import type {
   MemoryFilter,
   RelationListOptions,
   SessionNeighbour,
-  StatsOptions,
   Store,
-  StoreStats,
   VectorHit,
   VectorIndexInfo,
-  VectorSearchOptions,
 } from '../store.js';
-import { subtractCounts } from '../store-statistics.js';
 import { connectionError, createPool, type PoolOptions, type Queryable, reportingFailures, withClient } from './connection.js';
 import { readCachedEmbeddings, writeCachedEmbeddings } from './embedding-cache-table.js';
 import { filterClause, Params } from './filter-clause.js';
@@ -125,18 +120,10 @@ export class PostgresStore extends SqlStore implements Store {
     return searchLexicalRows(await this.db(), this.terms, filter, query, limit, options);
   }
 
-  async searchVector(
-    filter: MemoryFilter,
-    vector: Float32Array,
-    limit: number,
-    options: VectorSearchOptions = {},
-  ): Promise<VectorHit[]> {
+  protected async vectorSearch({ filter, vector, limit, ...options }: VectorSearchRequest): Promise<VectorHit[]> {
     const params = new Params();
     const where = filterClause(filter, 'm', params);
-    return this.vectors.search(await this.db(), filter.tenant, where, params, vector, limit, {
-      exact: options.exact ?? false,
-      bounded: options.bounded ?? false,
-    });
+    return this.vectors.search(await this.db(), filter.tenant, where, params, vector, limit, options);
   }
 
   async vectorSimilarities(tenant: string, ids: readonly string[], vector: Float32Array): Promise<Map<string, number>> {
@@ -180,9 +167,7 @@ export class PostgresStore extends SqlStore implements Store {
     return this.read(listRelationRows(tenant, entityIds, options));
   }
 
-  async stats(tenant: string, options: StatsOptions = {}): Promise<StoreStats> {
-    const excluded = options.excludeKinds ?? [];
-    const all = await this.read(memoryCounts(tenant));
+  protected async storageCounts(tenant: string): Promise<StorageCounts> {
     const indexed = await (
       await this.db()
     ).query(
@@ -190,15 +175,8 @@ export class PostgresStore extends SqlStore implements Store {
          (SELECT count(*) FROM embedding_cache) AS cached`,
       [tenant],
     );
-    const row = indexed.rows[0] as Record<string, number>;
-    return {
-      ...(excluded.length > 0 ? subtractCounts(all, await this.read(memoryCounts(tenant, excluded))) : all),
-      vectors: row.vectors as number,
-      cachedEmbeddings: row.cached as number,
-      index: await this.getIndexInfo(),
-      schemaVersion: POSTGRES_LATEST_VERSION,
-      sizeBytes: null,
-    };
+    const row = indexed.rows[0] as { vectors: number; cached: number };
+    return { vectors: row.vectors, cachedEmbeddings: row.cached, schemaVersion: POSTGRES_LATEST_VERSION, sizeBytes: null };
   }
 
   async close(): Promise<void> {

@@ -72,6 +72,8 @@ export const sqliteDialect: Dialect = {
         return `instr(${inner(piece.text)}, ${inner(piece.part)})`;
       case 'limit':
         return `LIMIT ${bind(this, params, piece.value === undefined || piece.value < 0 ? -1 : piece.value)}`;
+      case 'table-exists':
+        return `EXISTS (SELECT 1 FROM sqlite_master WHERE name = ${bind(this, params, piece.name)} AND type = 'table')`;
     }
   },
 };
@@ -111,6 +113,9 @@ export const postgresDialect: Dialect = {
       case 'limit':
         // LIMIT NULL is no limit, in the same statement text as a number.
         return `LIMIT ${bind(this, params, piece.value === undefined || piece.value < 0 ? null : piece.value)}`;
+      case 'table-exists':
+        // On the search path, as the tables the store writes.
+        return `(to_regclass(${bind(this, params, piece.name)}) IS NOT NULL)`;
     }
   },
 };

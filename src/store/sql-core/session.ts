@@ -42,6 +42,7 @@ export type Answer<Mode extends SessionMode, T> = Mode extends 'sync' ? T : Prom
 
 /** Runs statements and programs on one connection (or one transaction's client). */
 export interface Session<Mode extends SessionMode> {
+  readonly mode: Mode;
   readonly dialect: Dialect;
   /** Runs `program` to its end: synchronously on a sync session. */
   exec<T>(program: Program<T>): Answer<Mode, T>;
@@ -55,6 +56,8 @@ export type AsyncStep = (kind: Step['kind'], statement: Rendered) => Promise<unk
 
 /** A session over a synchronous driver: every program runs to its end before `exec` returns. */
 export class SyncSession implements Session<'sync'> {
+  readonly mode = 'sync';
+
   constructor(
     readonly dialect: Dialect,
     private readonly step: SyncStep,
@@ -78,6 +81,8 @@ export class SyncSession implements Session<'sync'> {
 
 /** A session over an asynchronous driver: each step is awaited. */
 export class AsyncSession implements Session<'async'> {
+  readonly mode = 'async';
+
   constructor(
     readonly dialect: Dialect,
     private readonly step: AsyncStep,

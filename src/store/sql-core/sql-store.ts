@@ -28,8 +28,13 @@ import type {
   RelationInput,
   SessionListQuery,
   SessionSummary,
+  StatsOptions,
+  StoreStats,
+  VectorHit,
   VectorIndexInfo,
+  VectorSearchOptions,
 } from '../store.js';
+import { subtractCounts } from '../store-statistics.js';
 import {
   changeObservations,
   deleteEntityRows,
@@ -52,6 +57,7 @@ import {
 import { rowToEntity } from './graph-rows.js';
 import { entityRowids, removeUnheldEntities } from './graph-unheld.js';
 import { readIndexInfo, writeIndexInfo } from './index-info.js';
+import { memoryCounts } from './memory-counts.js';
 import { listMemoryRows } from './memory-list.js';
 import { countMemoryRows, memoryPage, memoryPages, readMemories, readMemory, readMemoryByKey } from './memory-reads.js';
 import { rowToMemory } from './rows.js';
@@ -67,6 +73,16 @@ import {
   writeSession,
 } from './session-tables.js';
 
+/** A vector search with its options settled. */
+export interface VectorSearchRequest extends Required<VectorSearchOptions> {
+  filter: MemoryFilter;
+  vector: Float32Array;
+  limit: number;
+}
+
+/** The parts of `stats` only a driver knows. */
+export type StorageCounts = Pick<StoreStats, 'vectors' | 'cachedEmbeddings' | 'schemaVersion' | 'sizeBytes'>;
+
 /** The Store parts written once for both SQL databases; see the module comment. */
 export abstract class SqlStore {
   /** Runs a program that only reads. */
@@ -77,6 +93,33 @@ export abstract class SqlStore {
   protected abstract transaction<T>(program: Program<T>): T | Promise<T>;
   /** Runs a graph write in one transaction, one per tenant at a time (entities are merged by name). */
   protected abstract graphWrite<T>(tenant: string, program: Program<T>): T | Promise<T>;
+  /** The nearest neighbours of `request.vector` in the driver's own vector index (see `searchVector`). */
+  protected abstract vectorSearch(request: VectorSearchRequest): VectorHit[] | Promise<VectorHit[]>;
+  /** What only the driver counts for `stats`: the tenant's vectors, the cached embeddings, its schema and size. */
+  protected abstract storageCounts(tenant: string): StorageCounts | Promise<StorageCounts>;
+
+  async searchVector(
+    filter: MemoryFilter,
+    vector: Float32Array,
+    limit: number,
+    options: VectorSearchOptions = {},
+  ): Promise<VectorHit[]> {
+    return this.vectorSearch({ filter, vector, limit, exact: options.exact ?? false, bounded: options.bounded ?? false });
+  }
+
+  async stats(tenant: string, options: StatsOptions = {}): Promise<StoreStats> {
+    const excluded = options.excludeKinds ?? [];
+    const all = await this.read(memoryCounts(tenant));
+    const storage = await this.storageCounts(tenant);
+    return {
+      ...(excluded.length > 0 ? subtractCounts(all, await this.read(memoryCounts(tenant, excluded))) : all),
+      vectors: storage.vectors,
+      cachedEmbeddings: storage.cachedEmbeddings,
+      index: await this.getIndexInfo(),
+      schemaVersion: storage.schemaVersion,
+      sizeBytes: storage.sizeBytes,
+    };
+  }
 
   async getMemory(tenant: string, id: string): Promise<Memory | null> {
     const row = await this.read(readMemory(tenant, id));

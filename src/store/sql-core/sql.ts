@@ -15,7 +15,8 @@ export type Piece =
   | { readonly kind: 'join' }
   | { readonly kind: 'bytewise'; readonly expression: Sql }
   | { readonly kind: 'position'; readonly text: Sql; readonly part: Sql }
-  | { readonly kind: 'limit'; readonly value: number | undefined };
+  | { readonly kind: 'limit'; readonly value: number | undefined }
+  | { readonly kind: 'table-exists'; readonly name: string };
 
 /** The type of a list's values, for databases that bind arrays by type. */
 export type ListType = 'text' | 'integer';
@@ -100,6 +101,11 @@ export function position(text: Sql, part: Sql): Sql {
 /** `LIMIT n`; no limit for undefined or a negative `n`. */
 export function limit(value: number | undefined): Sql {
   return piece({ kind: 'limit', value });
+}
+
+/** Whether the database has the table `name` (a boolean, or 0/1 in SQLite). */
+export function tableExists(name: string): Sql {
+  return piece({ kind: 'table-exists', name });
 }
 
 function piece(value: Piece): Sql {

@@ -18,12 +18,11 @@ import { findEntityRows } from '../sql-core/graph-entities.js';
 import { mentionsInMemories, mentionsOfEntities } from '../sql-core/graph-mentions.js';
 import { rowToEntity } from '../sql-core/graph-rows.js';
 import { writeIndexInfo } from '../sql-core/index-info.js';
-import { memoryCounts } from '../sql-core/memory-counts.js';
 import { readMemories } from '../sql-core/memory-reads.js';
 import { rowToMemory } from '../sql-core/rows.js';
 import type { Program, SyncSession } from '../sql-core/session.js';
 import { stampRetrieval } from '../sql-core/session-tables.js';
-import { SqlStore } from '../sql-core/sql-store.js';
+import { SqlStore, type StorageCounts, type VectorSearchRequest } from '../sql-core/sql-store.js';
 import type {
   ActivationRecord,
   LexicalHit,
@@ -33,14 +32,10 @@ import type {
   MentionQuery,
   RelationListOptions,
   SessionNeighbour,
-  StatsOptions,
   Store,
-  StoreStats,
   VectorHit,
   VectorIndexInfo,
-  VectorSearchOptions,
 } from '../store.js';
-import { subtractCounts } from '../store-statistics.js';
 import { closeDatabase, sizeOnDisk } from './close-database.js';
 import { readCachedEmbeddings, writeCachedEmbeddings } from './embedding-cache-table.js';
 import { filterClause } from './filter-clause.js';
@@ -196,16 +191,8 @@ export class SqliteStore extends SqlStore implements Store {
     return searchLexicalRows(this.open().db, filter, query, limit, options);
   }
 
-  async searchVector(
-    filter: MemoryFilter,
-    vector: Float32Array,
-    limit: number,
-    options: VectorSearchOptions = {},
-  ): Promise<VectorHit[]> {
-    return this.open().vectors.search(filter.tenant, filterClause(filter, 'm'), vector, limit, {
-      exact: options.exact ?? false,
-      bounded: options.bounded ?? false,
-    });
+  protected vectorSearch({ filter, vector, limit, ...options }: VectorSearchRequest): VectorHit[] {
+    return this.open().vectors.search(filter.tenant, filterClause(filter, 'm'), vector, limit, options);
   }
 
   async vectorSimilarities(tenant: string, ids: readonly string[], vector: Float32Array): Promise<Map<string, number>> {
@@ -295,15 +282,11 @@ export class SqliteStore extends SqlStore implements Store {
     return keptMentions.mentionsIn(tenant, memoryIds, (missing) => sql.exec(mentionsInMemories(tenant, missing)));
   }
 
-  async stats(tenant: string, options: StatsOptions = {}): Promise<StoreStats> {
-    const { db, sql, vectors } = this.open();
-    const excluded = options.excludeKinds ?? [];
-    const all = sql.exec(memoryCounts(tenant));
+  protected storageCounts(tenant: string): StorageCounts {
+    const { db, vectors } = this.open();
     return {
-      ...(excluded.length > 0 ? subtractCounts(all, sql.exec(memoryCounts(tenant, excluded))) : all),
       vectors: vectors.count(tenant),
       cachedEmbeddings: db.prepare(`SELECT count(*) FROM embedding_cache`).pluck().get() as number,
-      index: await this.getIndexInfo(),
       schemaVersion: LATEST_VERSION,
       sizeBytes: sizeOnDisk(this.file),
     };
