@@ -6,7 +6,7 @@
  */
 import type { ExtractionFailure } from '../graph-store.js';
 import { type Program, run } from './session.js';
-import { oneOf, raw, rows, sql } from './sql.js';
+import { JOIN_IN_ORDER, oneOf, raw, rows, sql } from './sql.js';
 
 /** Records these failures for the stored memories of `tenant`; returns how many were recorded. */
 export function* recordFailureRows(tenant: string, failures: readonly ExtractionFailure[], at: number): Program<number> {
@@ -21,7 +21,7 @@ export function* recordFailureRows(tenant: string, failures: readonly Extraction
         'f',
         columns,
         failures.map((failure) => [failure.memoryId, failure.error]),
-      )} JOIN memories m ON m.tenant = ${tenant} AND m.id = f.id WHERE true
+      )} ${JOIN_IN_ORDER} memories m ON m.id = f.id WHERE m.tenant = ${tenant}
       ON CONFLICT (memory_rowid) DO UPDATE SET error = excluded.error, failed_at = excluded.failed_at`,
   );
 }
