@@ -1,5 +1,5 @@
 /**
- * Converting between the graph records and their SQLite rows: aliases and observations as JSON
+ * Converting between the graph records and their rows (alike in SQLite and PostgreSQL): aliases and observations as JSON
  * text, timestamps as epoch milliseconds, entity and memory links as rowids (read back as ids
  * through joins), and the lower-cased search text an entity is searched by.
  */
@@ -14,7 +14,7 @@ import {
 } from '../../model/graph.js';
 import type { EntityInput } from '../graph-store.js';
 
-/** An `entities` row as better-sqlite3 returns it. */
+/** An `entities` row as either driver returns it. */
 export interface EntityRow {
   rowid: number;
   tenant: string;

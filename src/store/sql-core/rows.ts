@@ -1,10 +1,11 @@
 /**
- * Converting between the Memory record and its SQLite row: booleans as 0/1, timestamps as
- * epoch milliseconds, tags and data as JSON text.
+ * Converting between the Memory record and its row, alike in SQLite and PostgreSQL: booleans as
+ * 0/1, timestamps as epoch milliseconds, tags and data as JSON text; and SQLite's float32 vector
+ * blobs.
  */
 import type { Kind, Memory, Source, Tier } from '../../model/memory.js';
 
-/** A `memories` row as better-sqlite3 returns it. */
+/** A `memories` row as either driver returns it (PostgreSQL's 64-bit integers read as numbers). */
 export interface MemoryRow {
   rowid: number;
   id: string;
