@@ -1,7 +1,8 @@
 /**
- * Converting between the graph records and their rows (alike in SQLite and PostgreSQL): aliases and observations as JSON
- * text, timestamps as epoch milliseconds, entity and memory links as rowids (read back as ids
- * through joins), and the lower-cased search text an entity is searched by.
+ * Converting between the graph records and their rows, alike in SQLite and PostgreSQL: aliases
+ * and observations as JSON text, timestamps as epoch milliseconds, entity and memory links as
+ * rowids (read back as ids through joins), and the lower-cased search text an entity is
+ * searched by.
  */
 import {
   type Entity,
