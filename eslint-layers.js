@@ -59,12 +59,42 @@ function layerRule(layer) {
   return { 'no-restricted-imports': ['error', { patterns }] };
 }
 
+/**
+ * The store's driver folders share SQL through src/store/sql-core/ only: neither imports the
+ * other, and the core imports neither (DESIGN.md, "The third wave": Store).
+ */
+const DRIVERS = {
+  sqlite: ['postgres'],
+  postgres: ['sqlite'],
+  'sql-core': ['sqlite', 'postgres'],
+};
+
+function driverRule(folder) {
+  // Within the store, any depth: `../postgres/x.js` from src/store/sqlite/, `../../store/sqlite/` …
+  const regex = `(^|/)(\\.\\./)+(store/)?(${DRIVERS[folder].join('|')})/`;
+  const message =
+    folder === 'sql-core'
+      ? 'src/store/sql-core/ holds what both drivers share: it imports neither driver (DESIGN.md, Store).'
+      : `src/store/${folder}/ may not import another driver's folder: move what both need to src/store/sql-core/ (DESIGN.md, Store).`;
+  return { regex, message };
+}
+
 /** One config block per layer, for its source files (tests may import anything). */
 export const layerConfigs = [
   ...Object.keys(ALLOWED).map((layer) => ({
     files: layer === 'errors' ? ['src/errors.ts'] : [`src/${layer}/**/*.ts`, `src/${layer}/**/*.tsx`],
     ignores: ['**/*.test.ts'],
     rules: layerRule(layer),
+  })),
+  ...Object.keys(DRIVERS).map((folder) => ({
+    files: [`src/store/${folder}/**/*.ts`],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [...layerRule('store')['no-restricted-imports'][1].patterns, driverRule(folder)] },
+      ],
+    },
   })),
   {
     // The web inspector's pages are .tsx (Hono's JSX): the same rule.

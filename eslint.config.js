@@ -9,7 +9,7 @@ import { layerConfigs } from './eslint-layers.js';
 
 const SQL = '^\\s*(SELECT|INSERT|UPDATE|DELETE|CREATE|DROP|ALTER|PRAGMA|WITH)\\s';
 const RAW_SQL =
-  'Raw SQL belongs in a store backend (src/store/sqlite/, src/store/postgres/, or src/store/sql/ for both): add a Store method instead.';
+  'Raw SQL belongs in a store backend (src/store/sqlite/, src/store/postgres/, or src/store/sql-core/ for both): add a Store method instead.';
 
 export default tseslint.config(
   { ignores: ['dist/', 'build/', 'node_modules/', 'scratch/', 'coverage/'] },
@@ -33,8 +33,8 @@ export default tseslint.config(
     },
   },
   {
-    // src/store/sql/ holds SQL both backends run as written.
-    files: ['src/store/sqlite/**/*.ts', 'src/store/postgres/**/*.ts', 'src/store/sql/**/*.ts', 'test/**/*.ts'],
+    // src/store/sql-core/ holds the SQL both backends share, written once (DESIGN.md, Store).
+    files: ['src/store/sqlite/**/*.ts', 'src/store/postgres/**/*.ts', 'src/store/sql-core/**/*.ts', 'test/**/*.ts'],
     rules: { 'no-restricted-syntax': 'off' },
   },
   ...layerConfigs,

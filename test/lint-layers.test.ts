@@ -39,6 +39,10 @@ describe('the layer rule', () => {
     ['src/surfaces/web/pages/memory-page.tsx', "import { hybridSearch } from '../../../retrieval/hybrid-search.js';"],
     ['src/session/session.ts', "import { createMemoryTools } from '../entries/tools.js';"],
     ['src/engram/engram.ts', "import type { Store } from '../entries/store.js';"],
+    ['src/store/postgres/postgres-store.ts', "import { cachedStatement } from '../sqlite/statement-cache.js';"],
+    ['src/store/sqlite/sqlite-store.ts', "import { postgresSession } from '../postgres/postgres-session.js';"],
+    ['src/store/sql-core/session.ts', "import { sqliteSession } from '../sqlite/sqlite-session.js';"],
+    ['src/store/sql-core/graph-entities.ts', "import type { Queryable } from '../postgres/connection.js';"],
   ])('refuses %s importing upward or around the public API: %s', async (filePath, source) => {
     const errors = await layerErrors(filePath, source);
     expect(errors).toHaveLength(1);
@@ -49,8 +53,10 @@ describe('the layer rule', () => {
     ['src/tools/tool.ts', "import type { ToolEngine } from './tool-engine.js';"],
     ['src/session/session.ts', "import { bindTool } from '../tools/tool.js';"],
     ['src/engram/engram.ts', "import { SqliteStore } from '../store/sqlite/sqlite-store.js';"],
-    ['src/store/sqlite/rows.ts', "import type { Memory } from '../../model/memory.js';"],
-    ['src/store/sqlite/rows.ts', "import type { MemoryFilter } from '../store.js';"],
+    ['src/store/sql-core/rows.ts', "import type { Memory } from '../../model/memory.js';"],
+    ['src/store/sql-core/rows.ts', "import type { MemoryFilter } from '../store.js';"],
+    ['src/store/postgres/postgres-store.ts', "import { readSession } from '../sql-core/session-tables.js';"],
+    ['src/store/sqlite/sqlite-store.ts', "import { SyncSession } from '../sql-core/session.js';"],
     ['src/config/schema.ts', "import { FUSIONS } from '../model/search-request.js';"],
     ['src/surfaces/http/routes/search.ts', "import { type Engram } from '../../../index.js';"],
     ['src/surfaces/cli/commands/serve.ts', "import { startServer } from '../../http/server.js';"],

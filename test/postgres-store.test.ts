@@ -470,6 +470,23 @@ describe('PostgresStore migrations', () => {
     }
   });
 
+  it('lists equal statistics groups by name byte by byte, as SQLite does, whatever the database’s collation', async () => {
+    const store = await storeWithEnglishCollation();
+    const sqlite = new SqliteStore(':memory:');
+    // One memory in each scope: in bytes 'user:Bob' < 'user:alice' < 'user:bob'; English puts 'alice' first.
+    const scopes = ['user:bob', 'user:alice', 'user:Bob'];
+    const insert = { insert: scopes.map((scope, i) => ({ memory: makeMemory({ id: `m${i}`, scope }), vector: null })) };
+    try {
+      await store.commit(insert);
+      await sqlite.commit(insert);
+      expect(Object.keys((await store.stats(TENANT)).byScope)).toEqual(['user:Bob', 'user:alice', 'user:bob']);
+      expect(Object.keys((await store.stats(TENANT)).byScope)).toEqual(Object.keys((await sqlite.stats(TENANT)).byScope));
+    } finally {
+      await store.close();
+      await sqlite.close();
+    }
+  });
+
   it('keeps its tables in the schema the URL’s search_path names, apart from another schema’s', async () => {
     const url = await server.createDatabase(`schemas_${++databases}`);
     const client = new pg.Client({ connectionString: url });

@@ -8,7 +8,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import type Database from 'better-sqlite3';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { SqliteStore } from '../src/store/sqlite/sqlite-store.js';
@@ -30,7 +29,7 @@ describe('mentions kept across reads', () => {
    * still shows them.
    */
   const removeRowsUnseen = () => {
-    const { db } = store as unknown as { db: Database.Database };
+    const db = store.connection;
     db.exec('DROP TRIGGER temp.engram_written_mentions_delete');
     db.prepare('DELETE FROM mentions').run();
   };
@@ -88,7 +87,7 @@ describe('mentions kept across reads', () => {
   });
 
   it('reads what its own connection wrote past the store, as any write of a mention moves the change mark', async () => {
-    (store as unknown as { db: Database.Database }).db.prepare('DELETE FROM mentions').run();
+    store.connection.prepare('DELETE FROM mentions').run();
     expect(await read('m1', 'm2')).toEqual([]);
   });
 

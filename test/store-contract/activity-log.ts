@@ -32,6 +32,7 @@ export function activityLogContract(current: () => ActivityLog): void {
       expect((await store.listActivity(TENANT, { limit: 10 })).map((l) => l.summary)).toEqual(['first', 'second', 'third']);
       expect((await store.listActivity(TENANT, { limit: 2 })).map((l) => l.summary)).toEqual(['second', 'third']);
       expect(await store.listActivity(TENANT, { limit: 1 })).toEqual([line(2, 'third')]);
+      expect(await store.listActivity(TENANT, { limit: -1 })).toEqual([]);
     });
 
     it('reads one UTC day and one tenant', async () => {

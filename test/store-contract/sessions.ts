@@ -137,6 +137,21 @@ export function sessionStoreContract(current: () => SessionStore & ActivationLog
       expect(await ids({ limit: 2 })).toEqual(['s0', 's4']);
     });
 
+    it('reads nothing for a limit below zero: no sessions, receipts, injections or activity lines', async () => {
+      const store = current();
+      await store.saveSession(makeSession({ id: 's1', updatedAt: minutesAfterEpoch(1) }));
+      await store.recordActivation({
+        receipt: makeReceipt({ id: 'r1', sessionId: 's1', turn: 1, createdAt: minutesAfterEpoch(2) }),
+        injected: [{ memoryId: 'a', turn: 1, lane: 'hot' }],
+        retrieved: [],
+      });
+
+      expect(await store.listSessions(TENANT, { limit: -1 })).toEqual([]);
+      expect(await store.listReceipts(TENANT, { limit: -1 })).toEqual([]);
+      expect(await store.listMemoryInjections(TENANT, 'a', { limit: -1, offset: -3 })).toEqual([]);
+      expect(await store.listMemoryInjections(TENANT, 'a', { limit: 5, offset: -3 })).toHaveLength(1);
+    });
+
     it('refuses to page from a session it does not have', async () => {
       const store = current();
       await store.saveSession(makeSession({ tenant: OTHER_TENANT, id: 'theirs' }));

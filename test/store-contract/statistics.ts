@@ -86,6 +86,20 @@ export function storeStatisticsContract(current: () => MemoryStore & VectorIndex
       expect(await store.stats(TENANT, { excludeKinds: [] })).toEqual(all);
     });
 
+    it('lists each count’s groups largest first, equal groups by name byte by byte', async () => {
+      await insert(
+        entry(makeMemory({ id: 'a', kind: 'note', scope: 'user:bob' })),
+        entry(makeMemory({ id: 'b', kind: 'fact', scope: 'user:alice' })),
+        entry(makeMemory({ id: 'c', kind: 'note', scope: 'user:Bob' })),
+        entry(makeMemory({ id: 'd', kind: 'goal', scope: 'user:bob' })),
+      );
+
+      const stats = await store.stats(TENANT);
+
+      expect(Object.keys(stats.byScope)).toEqual(['user:bob', 'user:Bob', 'user:alice']);
+      expect(Object.keys(stats.byKind)).toEqual(['note', 'fact', 'goal']);
+    });
+
     it('counts nothing for an empty store', async () => {
       const { memories, live, archived, superseded, byKind, byTier, byScope, vectors, cachedEmbeddings, index } =
         await store.stats(TENANT);

@@ -15,11 +15,11 @@ import {
   type RecordedEmbedder,
   vectorFindings,
 } from '../doctor-vector-findings.js';
-import { OTHER_TENANT, STRAY, WITHOUT_VECTOR } from '../sql/vector-faults.js';
+import { INDEX_INFO_KEY } from '../sql-core/index-info.js';
+import { OTHER_TENANT, STRAY, WITHOUT_VECTOR } from '../sql-core/vector-faults.js';
 import { binaryCode } from '../vector/quantized-index.js';
 import type { Queryable } from './connection.js';
 import { changesOf, countOf, EXAMPLES, idsOf, type PostgresDoctorPart } from './doctor-part.js';
-import { INDEX_INFO_KEY } from './postgres-store.js';
 import { bytesToVector } from './vector-table.js';
 
 /** Codes whose length does not fit their vector's: one bit per dimension, in 32-bit words. */

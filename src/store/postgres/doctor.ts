@@ -9,24 +9,30 @@ import type pg from 'pg';
 
 import type { Memory } from '../../model/memory.js';
 import type { DoctorFinding, DoctorRepair } from '../doctor-report.js';
-import { WITHOUT_VECTOR } from '../sql/vector-faults.js';
-import { MEMORY_COLUMNS, type MemoryRow, rowToMemory } from '../sqlite/rows.js';
+import { driverPart, graphPart, sessionsPart } from '../sql-core/doctor-parts.js';
+import { upgradedSchema } from '../sql-core/doctor-schema-version.js';
+import { MEMORY_COLUMNS, type MemoryRow, rowToMemory } from '../sql-core/rows.js';
+import { WITHOUT_VECTOR } from '../sql-core/vector-faults.js';
 import type { VectorIndexInfo } from '../store.js';
 import type { Examination, StoreDoctor } from '../store-doctor.js';
 import { binaryCode } from '../vector/quantized-index.js';
 import { connectionError, createPool, type Queryable, reportingFailures, withClient } from './connection.js';
 import { fullTextPart } from './doctor-full-text.js';
-import { graphPart } from './doctor-graph.js';
 import { examineIntegrity } from './doctor-integrity.js';
 import { hasTables, type PostgresDoctorPart } from './doctor-part.js';
-import { examineSchema, upgradedSchema } from './doctor-schema.js';
-import { sessionsPart } from './doctor-sessions.js';
+import { examineSchema } from './doctor-schema.js';
 import { countVectorChange, recordedEmbedder, vectorsPart } from './doctor-vectors.js';
 import { migratePostgres, POSTGRES_LATEST_VERSION } from './migrations.js';
 import { preparePgvector } from './pgvector.js';
+import { postgresSession } from './postgres-session.js';
 import { bytesToVector, vectorToBytes } from './vector-table.js';
 
-const PARTS: readonly PostgresDoctorPart[] = [fullTextPart, vectorsPart, sessionsPart, graphPart];
+const PARTS: readonly PostgresDoctorPart[] = [
+  fullTextPart,
+  vectorsPart,
+  driverPart(sessionsPart, postgresSession),
+  driverPart(graphPart, postgresSession),
+];
 /** The doctor runs one thing at a time; a second connection serves `migratePostgres`'s own. */
 const POOL_SIZE = 2;
 

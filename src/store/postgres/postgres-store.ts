@@ -2,103 +2,44 @@
  * The scale-out Store: every part over one PostgreSQL database, shared by any number of Engram
  * processes. Memories carry a `tsvector` (GIN-indexed) scored with FTS5's BM25 (lexical-search.ts)
  * and a float32 vector searched through Engram's own in-memory quantized index (vector-table.ts);
- * sessions, receipts, the activity log and the knowledge graph are tables beside them. Every
- * query names its tenant. Each change runs in one transaction on one pooled connection.
+ * sessions, receipts, the activity log and the knowledge graph are tables beside them, written by
+ * the shared SQL core (../sql-core/sql-store.ts) through postgres-session.ts. Every query names
+ * its tenant. Each change runs in one transaction on one pooled connection.
  */
 import type pg from 'pg';
 
 import { EngramError } from '../../errors.js';
-import type { Entity, Mention, Relation } from '../../model/graph.js';
-import type { Kind, Memory } from '../../model/memory.js';
-import type { Receipt } from '../../model/receipt.js';
-import type { ActivityEntry, SessionRecord } from '../../model/session.js';
-import { rowToEntity } from '../sqlite/graph-rows.js';
-import { MEMORY_COLUMNS, type MemoryRow, memoryToParams, rowToMemory } from '../sqlite/rows.js';
+import type { Relation } from '../../model/graph.js';
+import { writeIndexInfo } from '../sql-core/index-info.js';
+import type { AsyncSession, Program } from '../sql-core/session.js';
+import { stampRetrieval } from '../sql-core/session-tables.js';
+import { SqlStore, type StorageCounts, type VectorSearchRequest } from '../sql-core/sql-store.js';
 import type {
-  ActivationRecord,
-  EntityInput,
-  ExtractionFailure,
-  GraphCounts,
-  GraphExtraction,
-  GraphPage,
-  Injection,
   LexicalHit,
   LexicalSearchOptions,
-  ListOptions,
   MemoryChange,
-  MemoryCounts,
   MemoryFilter,
-  MemoryInjection,
-  MentionQuery,
-  ObservationChange,
-  ReceiptQuery,
-  RelationInput,
   RelationListOptions,
-  SessionListQuery,
   SessionNeighbour,
-  SessionSummary,
-  StatsOptions,
   Store,
-  StoreStats,
   VectorHit,
   VectorIndexInfo,
-  VectorSearchOptions,
 } from '../store.js';
-import { subtractCounts } from '../store-statistics.js';
 import { connectionError, createPool, type PoolOptions, type Queryable, reportingFailures, withClient } from './connection.js';
+import { readCachedEmbeddings, writeCachedEmbeddings } from './embedding-cache-table.js';
 import { filterClause, Params } from './filter-clause.js';
-import {
-  changeObservations,
-  deleteEntityRows,
-  findEntityRows,
-  readEntities,
-  searchEntityRows,
-  upsertEntity,
-} from './graph-entities.js';
-import { recordExtraction } from './graph-extraction.js';
-import { recordFailureRows } from './graph-failures.js';
-import { countGraphRows, readGraphPage } from './graph-overview.js';
-import {
-  deleteRelationRows,
-  insertRelation,
-  invalidateRelationRows,
-  listRelationRows,
-  mentionsInMemories,
-  mentionsOfEntities,
-  readRelationsByRowid,
-  removeMentionRows,
-  resolveRelation,
-} from './graph-relations.js';
-import { entitiesHeldBy, entityRowids, memoryRowids, removeUnheldEntities } from './graph-unheld.js';
-import { lockClaimedKeys, supersededMeanwhile, supersedeHolder } from './key-holders.js';
 import { searchLexicalRows } from './lexical-search.js';
-import { searchFields, searchVectorSql } from './lexical-text.js';
-import { listMemoryRows } from './memory-list.js';
+import { purgeRows, writeChange } from './memory-changes.js';
 import { migratePostgres, POSTGRES_LATEST_VERSION } from './migrations.js';
 import { preparePgvector } from './pgvector.js';
-import { listInjectionRows, listSessionRows } from './session-list.js';
+import { postgresSession } from './postgres-session.js';
+import { listRelationRows } from './relation-list.js';
 import { sessionNeighbours } from './session-neighbours.js';
-import {
-  readActivity,
-  readInjections,
-  readReceipts,
-  readSession,
-  stampRetrieval,
-  writeActivation,
-  writeActivity,
-  writeSession,
-} from './session-tables.js';
 import { TermStatistics } from './term-statistics.js';
-import { bytesToVector, PostgresVectorTable, vectorToBytes } from './vector-table.js';
-
-/** The `engram_meta` key of the embedder that made the stored vectors (as in the SQLite store). */
-export const INDEX_INFO_KEY = 'vector_index';
-/** Every column of a memory row but the rowid and the search columns, in `MEMORY_COLUMNS` order. */
-const COLUMNS = MEMORY_COLUMNS.join(', ');
-const READ_COLUMNS = `m.rowid, ${MEMORY_COLUMNS.map((c) => `m.${c}`).join(', ')}`;
+import { bytesToVector, PostgresVectorTable } from './vector-table.js';
 
 /** The scale-out Store over one PostgreSQL database; see the module comment. */
-export class PostgresStore implements Store {
+export class PostgresStore extends SqlStore implements Store {
   readonly url: string;
   private readonly pool: pg.Pool;
   private readonly vectors = new PostgresVectorTable();
@@ -106,13 +47,17 @@ export class PostgresStore implements Store {
   private ready: Promise<number> | null = null;
   /** The pool, reporting connection failures as one-line errors. */
   private readonly queries: Queryable;
+  /** The shared SQL core's statements on the pool (../sql-core/session.ts). */
+  private readonly pooled: AsyncSession;
   private closed = false;
 
   /** Connects lazily: the first call migrates the database if it needs it. */
   constructor(url: string, options: PoolOptions = {}) {
+    super();
     this.url = url;
     this.pool = createPool(url, options);
     this.queries = reportingFailures(this.pool, url);
+    this.pooled = postgresSession(this.queries);
   }
 
   /** Connects and migrates now; a bad URL, an unreachable server or refused credentials reject here. */
@@ -121,88 +66,44 @@ export class PostgresStore implements Store {
     return this;
   }
 
-  async commit(change: MemoryChange): Promise<void> {
-    const removed: number[] = [];
-    const added: { rowid: number; tenant: string; vector: Float32Array }[] = [];
-    const touched = (change.update ?? []).some((u) => u.vector !== undefined) || (change.insert ?? []).some((i) => i.vector);
-    const counted = await this.transaction(async (db) => {
-      // Writers of one key, on any server, take turns from here (key-holders.ts).
-      const replacing = change.replaceKeyHolders === true;
-      if (replacing)
-        await lockClaimedKeys(
-          db,
-          (change.insert ?? []).map(({ memory }) => memory),
-        );
-      // Updates first: a memory superseded in this change frees its key for the insert.
-      for (const { memory, vector } of change.update ?? []) {
-        if (replacing && (await supersededMeanwhile(db, memory))) continue;
-        const rowid = await this.writeMemory(db, memory, 'update');
-        if (vector !== undefined) {
-          await this.vectors.delete(db, rowid);
-          removed.push(rowid);
-          if (vector) {
-            await this.vectors.write(db, rowid, memory.tenant, vector);
-            added.push({ rowid, tenant: memory.tenant, vector });
-          }
-        }
-      }
-      for (const { memory, vector } of change.insert ?? []) {
-        if (replacing) await supersedeHolder(db, memory);
-        const rowid = await this.writeMemory(db, memory, 'insert');
-        if (vector) {
-          await this.vectors.write(db, rowid, memory.tenant, vector);
-          added.push({ rowid, tenant: memory.tenant, vector });
-        }
-      }
-      return touched ? this.vectors.countChange(db) : null;
+  protected async read<T>(program: Program<T>): Promise<T> {
+    await this.db();
+    return this.pooled.exec(program);
+  }
+
+  protected async write<T>(program: Program<T>): Promise<T> {
+    return this.read(program);
+  }
+
+  protected transaction<T>(program: Program<T>): Promise<T> {
+    return this.inTransaction((db) => postgresSession(db).exec(program));
+  }
+
+  protected graphWrite<T>(tenant: string, program: Program<T>): Promise<T> {
+    return this.inTransaction(async (db) => {
+      await lockGraph(db, tenant);
+      return postgresSession(db).exec(program);
     });
-    if (counted !== null) this.vectors.committed(counted, removed, added);
   }
 
-  async getMemory(tenant: string, id: string): Promise<Memory | null> {
-    const rows = await this.memories(`WHERE m.tenant = $1 AND m.id = $2`, [tenant, id]);
-    return rows[0] ?? null;
-  }
-
-  async getMemories(tenant: string, ids: readonly string[]): Promise<Memory[]> {
-    if (ids.length === 0) return [];
-    const found = new Map(
-      (await this.memories(`WHERE m.tenant = $1 AND m.id = ANY($2::text[])`, [tenant, [...ids]])).map((m) => [m.id, m]),
-    );
-    return ids.flatMap((id) => found.get(id) ?? []);
-  }
-
-  async findByKey(tenant: string, scope: string, key: string): Promise<Memory | null> {
-    const rows = await this.memories(
-      `WHERE m.tenant = $1 AND m.scope = $2 AND m.key = $3 AND m.superseded_by IS NULL AND m.archived_at IS NULL`,
-      [tenant, scope, key],
-    );
-    return rows[0] ?? null;
+  async commit(change: MemoryChange): Promise<void> {
+    const touched = (change.update ?? []).some((u) => u.vector !== undefined) || (change.insert ?? []).some((i) => i.vector);
+    const { done, counted } = await this.inTransaction(async (db) => {
+      const done = await writeChange(db, this.vectors, change);
+      return { done, counted: touched ? await this.vectors.countChange(db) : null };
+    });
+    if (counted !== null) this.vectors.committed(counted, done.removed, done.added);
   }
 
   async purgeMemories(tenant: string, ids: readonly string[]): Promise<number> {
     if (ids.length === 0) return 0;
-    const { deleted, change } = await this.transaction(async (db) => {
+    const { deleted, change } = await this.inTransaction(async (db) => {
       await lockGraph(db, tenant);
-      // Injections feed repeat suppression of memories that exist; a purged one's would be orphans.
-      await db.query(`DELETE FROM injections WHERE tenant = $1 AND memory_id = ANY($2::text[])`, [tenant, [...ids]]);
-      const held = await entitiesHeldBy(db, await memoryRowids(db, tenant, ids));
-      const result = await db.query(`DELETE FROM memories WHERE tenant = $1 AND id = ANY($2::text[]) RETURNING rowid`, [
-        tenant,
-        [...ids],
-      ]);
-      // The memories' mentions went with them (foreign keys): what extraction made for them alone goes too.
-      await removeUnheldEntities(db, held);
-      const rowids = (result.rows as { rowid: number }[]).map((row) => row.rowid);
+      const rowids = await purgeRows(db, tenant, ids);
       return { deleted: rowids, change: rowids.length > 0 ? await this.vectors.countChange(db) : null };
     });
     if (change !== null) this.vectors.committed(change, deleted, []);
     return deleted.length;
-  }
-
-  async listMemories(filter: MemoryFilter, options: ListOptions): Promise<Memory[]> {
-    const rows = await listMemoryRows(await this.db(), filter, options, (tail, params) => this.memoryRows(tail, params));
-    return rows.map(rowToMemory);
   }
 
   async listSessionNeighbours(filter: MemoryFilter, memoryIds: readonly string[], radius: number): Promise<SessionNeighbour[]> {
@@ -215,39 +116,14 @@ export class PostgresStore implements Store {
     return String((result.rows[0] as { change: string | number }).change);
   }
 
-  async countMemories(filter: MemoryFilter): Promise<number> {
-    const params = new Params();
-    const where = filterClause(filter, 'm', params);
-    const result = await (await this.db()).query(`SELECT count(*) AS n FROM memories m WHERE ${where}`, params.values);
-    return (result.rows[0] as { n: number }).n;
-  }
-
-  async *iterateMemories(filter: MemoryFilter, pageSize = 1000): AsyncIterable<Memory> {
-    const params = new Params();
-    const where = filterClause(filter, 'm', params);
-    yield* this.pages(where, params, pageSize);
-  }
-
-  async *iterateAllMemories(pageSize = 1000): AsyncIterable<Memory> {
-    yield* this.pages('true', new Params(), pageSize);
-  }
-
   async searchLexical(filter: MemoryFilter, query: string, limit: number, options?: LexicalSearchOptions): Promise<LexicalHit[]> {
     return searchLexicalRows(await this.db(), this.terms, filter, query, limit, options);
   }
 
-  async searchVector(
-    filter: MemoryFilter,
-    vector: Float32Array,
-    limit: number,
-    options: VectorSearchOptions = {},
-  ): Promise<VectorHit[]> {
+  protected async vectorSearch({ filter, vector, limit, ...options }: VectorSearchRequest): Promise<VectorHit[]> {
     const params = new Params();
     const where = filterClause(filter, 'm', params);
-    return this.vectors.search(await this.db(), filter.tenant, where, params, vector, limit, {
-      exact: options.exact ?? false,
-      bounded: options.bounded ?? false,
-    });
+    return this.vectors.search(await this.db(), filter.tenant, where, params, vector, limit, options);
   }
 
   async vectorSimilarities(tenant: string, ids: readonly string[], vector: Float32Array): Promise<Map<string, number>> {
@@ -259,24 +135,14 @@ export class PostgresStore implements Store {
   }
 
   async recordRetrieval(tenant: string, ids: readonly string[], at: string): Promise<void> {
-    await stampRetrieval(await this.db(), tenant, ids, Date.parse(at));
-  }
-
-  async getIndexInfo(): Promise<VectorIndexInfo | null> {
-    const result = await (await this.db()).query(`SELECT value FROM engram_meta WHERE key = $1`, [INDEX_INFO_KEY]);
-    const row = result.rows[0] as { value: string } | undefined;
-    return row === undefined ? null : (JSON.parse(row.value) as VectorIndexInfo);
-  }
-
-  async setIndexInfo(info: VectorIndexInfo): Promise<void> {
-    await writeIndexInfo(await this.db(), info);
+    await this.write(stampRetrieval(tenant, ids, Date.parse(at)));
   }
 
   async replaceVectorIndex(info: VectorIndexInfo, vectors: readonly { id: string; vector: Float32Array }[]): Promise<void> {
     try {
-      await this.transaction(async (db) => {
+      await this.inTransaction(async (db) => {
         await db.query(`DELETE FROM memory_embeddings`);
-        await writeIndexInfo(db, info);
+        await postgresSession(db).exec(writeIndexInfo(info));
         for (const { id, vector } of vectors) {
           const found = await db.query(`SELECT rowid, tenant FROM memories WHERE id = $1`, [id]);
           const row = found.rows[0] as { rowid: number; tenant: string } | undefined;
@@ -290,192 +156,27 @@ export class PostgresStore implements Store {
   }
 
   async getCachedEmbeddings(model: string, hashes: readonly string[]): Promise<Map<string, Float32Array>> {
-    if (hashes.length === 0) return new Map();
-    const result = await (
-      await this.db()
-    ).query(`SELECT hash, vector FROM embedding_cache WHERE model = $1 AND hash = ANY($2::text[])`, [model, [...hashes]]);
-    return new Map(
-      (result.rows as { hash: string; vector: Buffer }[]).map((row) => [
-        row.hash,
-        new Float32Array(Uint8Array.from(row.vector).buffer),
-      ]),
-    );
+    return readCachedEmbeddings(await this.db(), model, hashes);
   }
 
   async putCachedEmbeddings(model: string, entries: readonly { hash: string; vector: Float32Array }[]): Promise<void> {
-    if (entries.length === 0) return;
-    // The last entry of a hash wins, as a row-by-row replace would leave it.
-    const latest = new Map(entries.map((e) => [e.hash, e.vector]));
-    await (
-      await this.db()
-    ).query(
-      `INSERT INTO embedding_cache (model, hash, vector) SELECT $1, h, v FROM unnest($2::text[], $3::bytea[]) AS u(h, v)
-       ON CONFLICT (model, hash) DO UPDATE SET vector = excluded.vector`,
-      [model, [...latest.keys()], [...latest.values()].map(vectorToBytes)],
-    );
-  }
-
-  async getSession(tenant: string, id: string): Promise<SessionRecord | null> {
-    return readSession(await this.db(), tenant, id);
-  }
-
-  async saveSession(record: SessionRecord): Promise<void> {
-    await writeSession(await this.db(), record);
-  }
-
-  async listSessions(tenant: string, query: SessionListQuery): Promise<SessionSummary[]> {
-    return listSessionRows(await this.db(), tenant, query);
-  }
-
-  async recordActivation(record: ActivationRecord): Promise<void> {
-    await this.transaction((db) => writeActivation(db, record));
-  }
-
-  async listInjections(tenant: string, sessionId: string, sinceTurn: number): Promise<Injection[]> {
-    return readInjections(await this.db(), tenant, sessionId, sinceTurn);
-  }
-
-  async listMemoryInjections(
-    tenant: string,
-    memoryId: string,
-    page: { limit: number; offset?: number },
-  ): Promise<MemoryInjection[]> {
-    return listInjectionRows(await this.db(), tenant, memoryId, page);
-  }
-
-  async listReceipts(tenant: string, query: ReceiptQuery): Promise<Receipt[]> {
-    return readReceipts(await this.db(), tenant, query);
-  }
-
-  async appendActivity(entry: ActivityEntry): Promise<void> {
-    await writeActivity(await this.db(), entry);
-  }
-
-  async listActivity(tenant: string, options: { day?: string | undefined; limit: number }): Promise<ActivityEntry[]> {
-    return readActivity(await this.db(), tenant, options);
-  }
-
-  async upsertEntities(tenant: string, entities: readonly EntityInput[], at: string): Promise<Entity[]> {
-    const when = Date.parse(at);
-    // Read back after every write: a later input may have merged more into an earlier one's entity.
-    const ids = await this.graphTransaction(tenant, async (db) => {
-      const out: string[] = [];
-      for (const input of entities) out.push((await upsertEntity(db, tenant, input, when)).id);
-      return out;
-    });
-    const found = new Map((await readEntities(await this.db(), tenant, ids)).map((entity) => [entity.id, entity]));
-    return ids.flatMap((id) => found.get(id) ?? []);
-  }
-
-  async getEntities(tenant: string, ids: readonly string[]): Promise<Entity[]> {
-    return readEntities(await this.db(), tenant, ids);
-  }
-
-  async findEntities(tenant: string, names: readonly string[]): Promise<Entity[]> {
-    return (await findEntityRows(await this.db(), tenant, names)).map(rowToEntity);
-  }
-
-  async searchEntities(tenant: string, query: string, limit: number): Promise<Entity[]> {
-    return searchEntityRows(await this.db(), tenant, query, limit);
-  }
-
-  async deleteEntities(tenant: string, ids: readonly string[]): Promise<number> {
-    return this.graphTransaction(tenant, (db) => deleteEntityRows(db, tenant, ids));
-  }
-
-  async addObservations(tenant: string, changes: readonly ObservationChange[], at: string): Promise<ObservationChange[]> {
-    return this.graphTransaction(tenant, (db) => changeObservations(db, tenant, changes, 'add', Date.parse(at)));
-  }
-
-  async removeObservations(tenant: string, changes: readonly ObservationChange[], at: string): Promise<number> {
-    const removed = await this.graphTransaction(tenant, async (db) => {
-      const done = await changeObservations(db, tenant, changes, 'remove', Date.parse(at));
-      await removeUnheldEntities(
-        db,
-        await entityRowids(
-          db,
-          tenant,
-          done.map((change) => change.entityId),
-        ),
-      );
-      return done;
-    });
-    return removed.reduce((sum, change) => sum + change.observations.length, 0);
-  }
-
-  async addRelations(tenant: string, relations: readonly RelationInput[], at: string): Promise<Relation[]> {
-    const when = Date.parse(at);
-    const rowids = await this.graphTransaction(tenant, async (db) => {
-      const out: number[] = [];
-      for (const input of relations) out.push(await insertRelation(db, tenant, await resolveRelation(db, tenant, input), when));
-      return out;
-    });
-    return readRelationsByRowid(await this.db(), rowids);
+    await writeCachedEmbeddings(await this.db(), model, entries);
   }
 
   async listRelations(tenant: string, entityIds: readonly string[], options?: RelationListOptions): Promise<Relation[]> {
-    return listRelationRows(await this.db(), tenant, entityIds, options);
+    return this.read(listRelationRows(tenant, entityIds, options));
   }
 
-  async deleteRelations(tenant: string, ids: readonly string[]): Promise<number> {
-    return this.graphTransaction(tenant, (db) => deleteRelationRows(db, tenant, ids));
-  }
-
-  async invalidateRelations(tenant: string, memoryIds: readonly string[], at: string): Promise<number> {
-    return this.graphTransaction(tenant, (db) => invalidateRelationRows(db, tenant, memoryIds, Date.parse(at)));
-  }
-
-  async recordExtractions(tenant: string, extractions: readonly GraphExtraction[], at: string): Promise<number> {
-    const when = Date.parse(at);
-    return this.graphTransaction(tenant, async (db) => {
-      let recorded = 0;
-      for (const extraction of extractions) if (await recordExtraction(db, tenant, extraction, when)) recorded++;
-      return recorded;
-    });
-  }
-
-  async recordExtractionFailures(tenant: string, failures: readonly ExtractionFailure[], at: string): Promise<number> {
-    return recordFailureRows(await this.db(), tenant, failures, Date.parse(at));
-  }
-
-  async removeMentions(tenant: string, memoryIds: readonly string[]): Promise<number> {
-    return this.graphTransaction(tenant, (db) => removeMentionRows(db, tenant, memoryIds));
-  }
-
-  async listMentionsOfEntities(filter: MemoryFilter, entityIds: readonly string[], query: MentionQuery): Promise<Mention[]> {
-    return mentionsOfEntities(await this.db(), filter, entityIds, query);
-  }
-
-  async listMentionsInMemories(tenant: string, memoryIds: readonly string[]): Promise<Mention[]> {
-    return mentionsInMemories(await this.db(), tenant, memoryIds);
-  }
-
-  async readGraph(tenant: string, page: { offset?: number; limit: number; includeInvalidated?: boolean }): Promise<GraphPage> {
-    return readGraphPage(await this.db(), tenant, page);
-  }
-
-  async countGraph(tenant: string): Promise<GraphCounts> {
-    return countGraphRows(await this.db(), tenant);
-  }
-
-  async stats(tenant: string, options: StatsOptions = {}): Promise<StoreStats> {
-    const db = await this.db();
-    const excluded = options.excludeKinds ?? [];
-    const all = await memoryCounts(db, tenant);
-    const indexed = await db.query(
+  protected async storageCounts(tenant: string): Promise<StorageCounts> {
+    const indexed = await (
+      await this.db()
+    ).query(
       `SELECT (SELECT count(*) FROM memory_embeddings WHERE tenant = $1) AS vectors,
          (SELECT count(*) FROM embedding_cache) AS cached`,
       [tenant],
     );
-    const row = indexed.rows[0] as Record<string, number>;
-    return {
-      ...(excluded.length > 0 ? subtractCounts(all, await memoryCounts(db, tenant, excluded)) : all),
-      vectors: row.vectors as number,
-      cachedEmbeddings: row.cached as number,
-      index: await this.getIndexInfo(),
-      schemaVersion: POSTGRES_LATEST_VERSION,
-      sizeBytes: null,
-    };
+    const row = indexed.rows[0] as { vectors: number; cached: number };
+    return { vectors: row.vectors, cachedEmbeddings: row.cached, schemaVersion: POSTGRES_LATEST_VERSION, sizeBytes: null };
   }
 
   async close(): Promise<void> {
@@ -502,7 +203,7 @@ export class PostgresStore implements Store {
   }
 
   /** Runs `action` in one transaction on one connection: all of it or none. */
-  private async transaction<T>(action: (db: pg.PoolClient) => Promise<T>): Promise<T> {
+  private async inTransaction<T>(action: (db: pg.PoolClient) => Promise<T>): Promise<T> {
     await this.db();
     return withClient(this.pool, this.url, async (client) => {
       try {
@@ -516,108 +217,9 @@ export class PostgresStore implements Store {
       }
     });
   }
-
-  /** A graph write: one transaction per tenant at a time, as entities are merged by name. */
-  private graphTransaction<T>(tenant: string, action: (db: pg.PoolClient) => Promise<T>): Promise<T> {
-    return this.transaction(async (db) => {
-      await lockGraph(db, tenant);
-      return action(db);
-    });
-  }
-
-  /** Inserts or updates one memory with its search columns; returns its rowid. */
-  private async writeMemory(db: Queryable, memory: Memory, mode: 'insert' | 'update'): Promise<number> {
-    const values = memoryToParams(memory);
-    const { fields, length } = searchFields(memory);
-    const params = new Params(MEMORY_COLUMNS.map((column) => values[column]));
-    const vector = searchVectorSql(fields.map((field) => params.add(field)));
-    const lengthParam = params.add(length);
-    if (mode === 'insert') {
-      const result = await db.query(
-        `INSERT INTO memories (${COLUMNS}, search_vector, search_length)
-         VALUES (${MEMORY_COLUMNS.map((_, i) => `$${i + 1}`).join(', ')}, ${vector}, ${lengthParam}) RETURNING rowid`,
-        params.values,
-      );
-      return (result.rows[0] as { rowid: number }).rowid;
-    }
-    const assignments = MEMORY_COLUMNS.map((column, i) => ({ column, i }))
-      .filter(({ column }) => column !== 'id' && column !== 'tenant')
-      .map(({ column, i }) => `${column} = $${i + 1}`);
-    const result = await db.query(
-      `UPDATE memories SET ${assignments.join(', ')}, search_vector = ${vector}, search_length = ${lengthParam}
-       WHERE id = $1 AND tenant = $2 RETURNING rowid`,
-      params.values,
-    );
-    const row = result.rows[0] as { rowid: number } | undefined;
-    if (row === undefined) throw new Error(`update of unknown memory ${memory.id}`);
-    return row.rowid;
-  }
-
-  private async memories(tail: string, params: readonly unknown[]): Promise<Memory[]> {
-    return (await this.memoryRows(tail, params)).map(rowToMemory);
-  }
-
-  private async memoryRows(tail: string, params: readonly unknown[]): Promise<MemoryRow[]> {
-    const result = await (await this.db()).query(`SELECT ${READ_COLUMNS} FROM memories m ${tail}`, [...params]);
-    return result.rows as MemoryRow[];
-  }
-
-  private async *pages(where: string, params: Params, pageSize: number): AsyncIterable<Memory> {
-    let after = 0;
-    for (;;) {
-      const page = new Params(params.values);
-      const rows = await this.memoryRows(
-        `WHERE ${where} AND m.rowid > ${page.add(after)} ORDER BY m.rowid LIMIT ${page.add(pageSize)}`,
-        page.values,
-      );
-      for (const row of rows) yield rowToMemory(row);
-      const last = rows[rows.length - 1];
-      if (!last || rows.length < pageSize) return;
-      after = last.rowid;
-    }
-  }
-}
-
-async function writeIndexInfo(db: Queryable, info: VectorIndexInfo): Promise<void> {
-  await db.query(`INSERT INTO engram_meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value`, [
-    INDEX_INFO_KEY,
-    JSON.stringify(info),
-  ]);
 }
 
 /** Takes the tenant's graph lock until the transaction ends: entities are merged by name, and removed when unheld. */
 async function lockGraph(db: Queryable, tenant: string): Promise<void> {
   await db.query(`SELECT pg_advisory_xact_lock(hashtext('engram-graph:' || $1))`, [tenant]);
-}
-
-/** The tenant's memories counted by state, and the live ones by kind, tier and scope; only `kinds` when given. */
-async function memoryCounts(db: Queryable, tenant: string, kinds?: readonly Kind[]): Promise<MemoryCounts> {
-  const only = kinds ? ' AND kind = ANY($2::text[])' : '';
-  const params = kinds ? [tenant, [...kinds]] : [tenant];
-  const counts = await db.query(
-    `SELECT count(*) AS memories,
-       count(*) FILTER (WHERE archived_at IS NULL AND superseded_by IS NULL) AS live,
-       count(*) FILTER (WHERE archived_at IS NOT NULL) AS archived,
-       count(*) FILTER (WHERE superseded_by IS NOT NULL) AS superseded
-     FROM memories WHERE tenant = $1${only}`,
-    params,
-  );
-  const row = counts.rows[0] as Record<string, number>;
-  const groups = async (column: 'kind' | 'tier' | 'scope') => {
-    const result = await db.query(
-      `SELECT ${column} AS name, count(*) AS n FROM memories
-       WHERE tenant = $1${only} AND archived_at IS NULL AND superseded_by IS NULL GROUP BY ${column} ORDER BY n DESC, ${column}`,
-      params,
-    );
-    return Object.fromEntries((result.rows as { name: string; n: number }[]).map(({ name, n }) => [name, n]));
-  };
-  return {
-    memories: row.memories as number,
-    live: row.live as number,
-    archived: row.archived as number,
-    superseded: row.superseded as number,
-    byKind: await groups('kind'),
-    byTier: await groups('tier'),
-    byScope: await groups('scope'),
-  };
 }

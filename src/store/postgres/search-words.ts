@@ -7,7 +7,7 @@
  * write that changed it.
  */
 import type { Memory } from '../../model/memory.js';
-import { MEMORY_COLUMNS, type MemoryRow, rowToMemory } from '../sqlite/rows.js';
+import { MEMORY_COLUMNS, type MemoryRow, rowToMemory } from '../sql-core/rows.js';
 import type { Queryable } from './connection.js';
 import { searchFields, searchVectorSql } from './lexical-text.js';
 

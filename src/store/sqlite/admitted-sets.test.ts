@@ -3,10 +3,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { makeMemory } from '../../../test/fixtures/memory.js';
 import type { Memory } from '../../model/memory.js';
+import { MEMORY_COLUMNS, memoryToParams } from '../sql-core/rows.js';
 import { AdmittedSets } from './admitted-sets.js';
 import { FILTER_COLUMNS, filterClause } from './filter-clause.js';
 import { IN_MEMORY, openDatabase } from './open-database.js';
-import { MEMORY_COLUMNS, memoryToParams } from './rows.js';
 
 const FILTER = filterClause({ tenant: 'acme', scopes: ['global', 'user:alice'], tiers: ['must', 'nice'] }, 'm');
 

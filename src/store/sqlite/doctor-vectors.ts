@@ -9,10 +9,10 @@ import type Database from 'better-sqlite3';
 
 import type { DoctorRepair } from '../doctor-report.js';
 import { embedsWith, NO_EMBEDDER, vectorFindings } from '../doctor-vector-findings.js';
-import { OTHER_TENANT, STRAY, WITHOUT_VECTOR } from '../sql/vector-faults.js';
+import { blobToVector } from '../sql-core/rows.js';
+import { OTHER_TENANT, STRAY, WITHOUT_VECTOR } from '../sql-core/vector-faults.js';
 import { binaryCode } from '../vector/quantized-index.js';
 import { countOf, type DoctorPart, EXAMPLES } from './doctor-part.js';
-import { blobToVector } from './rows.js';
 import { BAD_CODE, recordedEmbedder } from './vector-faults.js';
 
 export const vectorsPart: DoctorPart = {

@@ -12,24 +12,29 @@ import * as sqliteVec from 'sqlite-vec';
 import { EngramError } from '../../errors.js';
 import type { Memory } from '../../model/memory.js';
 import type { DoctorFinding, DoctorRepair } from '../doctor-report.js';
-import { WITHOUT_VECTOR } from '../sql/vector-faults.js';
+import { driverPart, graphPart, sessionsPart } from '../sql-core/doctor-parts.js';
+import { type MemoryRow, rowToMemory } from '../sql-core/rows.js';
+import { WITHOUT_VECTOR } from '../sql-core/vector-faults.js';
 import type { VectorIndexInfo } from '../store.js';
 import type { Examination, StoreDoctor } from '../store-doctor.js';
 import { fullTextPart } from './doctor-full-text.js';
-import { graphPart } from './doctor-graph.js';
 import { examineIntegrity, rebuildIndexes } from './doctor-integrity.js';
 import { type DoctorPart, hasTable, REPAIR_COMMAND } from './doctor-part.js';
 import { recoveryFix } from './doctor-recovery.js';
 import { examineSchema, upgradeSchema } from './doctor-schema.js';
-import { sessionsPart } from './doctor-sessions.js';
 import { vectorsPart } from './doctor-vectors.js';
 import { LATEST_VERSION } from './migrations.js';
-import { type MemoryRow, rowToMemory } from './rows.js';
+import { sqliteSession } from './sqlite-session.js';
 import { BUSY_TIMEOUT_MS, isDamage, storageError } from './storage-error.js';
 import { recordedEmbedder } from './vector-faults.js';
 import { VectorTable } from './vector-table.js';
 
-const PARTS: readonly DoctorPart[] = [fullTextPart, vectorsPart, sessionsPart, graphPart];
+const PARTS: readonly DoctorPart[] = [
+  fullTextPart,
+  vectorsPart,
+  driverPart(sessionsPart, sqliteSession),
+  driverPart(graphPart, sqliteSession),
+];
 
 /** The doctor's hold on one database file. */
 export class SqliteDoctor implements StoreDoctor {

@@ -1,105 +1,57 @@
 /**
- * The embedded Store: one SQLite file (better-sqlite3) with an FTS5 index for words, a vector
- * table with binary codes (see vector-table.ts), and the session, receipt and activity tables
- * (see session-tables.ts), and the knowledge graph (see graph-*.ts). The embedder of the vectors is
- * recorded in `engram_meta`.
- * It implements every part of the Store (see ../store.ts) over the one connection, since one
- * change writes a memory and its index entries in a single transaction.
+ * The embedded Store: one SQLite file (better-sqlite3) with an FTS5 index for words
+ * (lexical-search.ts), a vector table with binary codes (vector-table.ts), and the session,
+ * receipt, activity and graph tables the shared SQL core writes (../sql-core/sql-store.ts, run
+ * synchronously here through sqlite-session.ts). The embedder of the vectors is recorded in
+ * `engram_meta`. It implements every part of the Store (see ../store.ts) over the one
+ * connection, since one change writes a memory and its index entries in a single transaction,
+ * and keeps the read caches of recall (kept-*.ts) under the memories' change mark.
  */
-import { existsSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 
 import type Database from 'better-sqlite3';
 
 import { EngramError } from '../../errors.js';
 import type { Entity, Mention, Relation } from '../../model/graph.js';
-import type { Kind, Memory } from '../../model/memory.js';
-import type { Receipt } from '../../model/receipt.js';
-import type { ActivityEntry, SessionRecord } from '../../model/session.js';
+import type { Memory } from '../../model/memory.js';
+import { findEntityRows } from '../sql-core/graph-entities.js';
+import { mentionsInMemories, mentionsOfEntities } from '../sql-core/graph-mentions.js';
+import { rowToEntity } from '../sql-core/graph-rows.js';
+import { writeIndexInfo } from '../sql-core/index-info.js';
+import { readMemories } from '../sql-core/memory-reads.js';
+import { rowToMemory } from '../sql-core/rows.js';
+import type { Program, SyncSession } from '../sql-core/session.js';
+import { stampRetrieval } from '../sql-core/session-tables.js';
+import { SqlStore, type StorageCounts, type VectorSearchRequest } from '../sql-core/sql-store.js';
 import type {
   ActivationRecord,
-  EntityInput,
-  ExtractionFailure,
-  GraphCounts,
-  GraphExtraction,
-  GraphPage,
-  Injection,
   LexicalHit,
-  ListOptions,
+  LexicalSearchOptions,
   MemoryChange,
-  MemoryCounts,
   MemoryFilter,
-  MemoryInjection,
   MentionQuery,
-  ObservationChange,
-  ReceiptQuery,
-  RelationInput,
   RelationListOptions,
-  SessionListQuery,
   SessionNeighbour,
-  SessionSummary,
-  StatsOptions,
   Store,
-  StoreStats,
   VectorHit,
   VectorIndexInfo,
 } from '../store.js';
-import { subtractCounts } from '../store-statistics.js';
-import { pickParts } from './common-terms.js';
+import { closeDatabase, sizeOnDisk } from './close-database.js';
+import { readCachedEmbeddings, writeCachedEmbeddings } from './embedding-cache-table.js';
 import { filterClause } from './filter-clause.js';
-import { ftsParts } from './fts-query.js';
-import {
-  changeObservations,
-  deleteEntityRows,
-  findEntityRows,
-  readEntities,
-  searchEntityRows,
-  upsertEntity,
-} from './graph-entities.js';
-import { recordExtraction } from './graph-extraction.js';
-import { recordFailureRows } from './graph-failures.js';
-import { mentionsInMemories, mentionsOfEntities, removeMentionRows } from './graph-mentions.js';
-import { countGraphRows, readGraphPage } from './graph-overview.js';
-import {
-  deleteRelationRows,
-  insertRelation,
-  invalidateRelationRows,
-  listRelationRows,
-  readRelationsByRowid,
-  resolveRelation,
-} from './graph-relations.js';
-import { rowToEntity } from './graph-rows.js';
-import { entitiesHeldBy, entityRowids, removeUnheldEntities } from './graph-unheld.js';
 import { KeptByMark } from './kept-by-mark.js';
 import { KeptMemories } from './kept-memories.js';
 import { KeptMentions } from './kept-mentions.js';
 import { KeptSessionTurns } from './kept-session-turns.js';
-import { listMemoryRows } from './memory-list.js';
+import { searchLexicalRows } from './lexical-search.js';
+import { purgeRows, writeChange } from './memory-changes.js';
 import { MemoryWrites } from './memory-writes.js';
-import { LATEST_VERSION, SEGMENT_TERMS_SCHEMA } from './migrations.js';
+import { LATEST_VERSION } from './migrations.js';
 import { checkFolder, IN_MEMORY, openDatabase, type OpenDatabaseOptions } from './open-database.js';
 import { PlannerStatistics } from './planner-statistics.js';
-import { blobToVector, MEMORY_COLUMNS, type MemoryRow, memoryToParams, rowToMemory, vectorToBlob } from './rows.js';
-import { segmentColumn } from './segment-column.js';
-import { listInjectionRows, listSessionRows } from './session-list.js';
-import {
-  readActivity,
-  readInjections,
-  readReceipts,
-  readSession,
-  writeActivation,
-  writeActivity,
-  writeSession,
-} from './session-tables.js';
-import { cachedStatement } from './statement-cache.js';
-import { isDamage, isUnwritable } from './storage-error.js';
+import { listRelationRows } from './relation-list.js';
+import { sqliteSession } from './sqlite-session.js';
 import { VectorTable } from './vector-table.js';
-
-/** The `engram_meta` key of the embedder that made the stored vectors (a VectorIndexInfo as JSON). */
-export const INDEX_INFO_KEY = 'vector_index';
-/** Full-text rows ranked per result asked for, before filters. */
-const LEXICAL_OVERSAMPLE = 4;
-/** SQLite's default limit on bound parameters is 32766; stay far below it. */
-const IN_CHUNK = 500;
 
 /** How to open the file, and what to hold in memory. */
 export interface SqliteStoreOptions extends OpenDatabaseOptions {
@@ -110,32 +62,34 @@ export interface SqliteStoreOptions extends OpenDatabaseOptions {
   floatVectorBytes?: number;
 }
 
-/** The graph lookups of graph-aware recall, kept across searches. */
-interface GraphLookups {
-  entities: KeptByMark<Entity>;
-  relations: KeptByMark<Relation>;
-  mentions: KeptByMark<Mention>;
+/** What the store holds once the file is open. */
+interface Opened {
+  db: Database.Database;
+  /** The shared SQL core's statements, run synchronously on this connection (../sql-core/session.ts). */
+  sql: SyncSession;
+  vectors: VectorTable;
+  statistics: PlannerStatistics;
+  kept: KeptMemories;
+  writes: MemoryWrites;
+  keptMentions: KeptMentions;
+  sessionTurns: KeptSessionTurns;
+  /** The graph lookups of graph-aware recall, kept under the memories' change mark (kept-by-mark.ts). */
+  lookups: { entities: KeptByMark<Entity>; relations: KeptByMark<Relation>; mentions: KeptByMark<Mention> };
 }
 
 /** The embedded default Store: every part over one SQLite file (or `:memory:`). */
-export class SqliteStore implements Store {
+export class SqliteStore extends SqlStore implements Store {
   readonly file: string;
   private readonly options: SqliteStoreOptions;
-  private handle: Database.Database | null = null;
+  private opened: Opened | null = null;
   private closed = false;
-  private vectorTable: VectorTable | null = null;
-  private statistics: PlannerStatistics | null = null;
-  private keptMemories: KeptMemories | null = null;
-  private keptMentionLists: KeptMentions | null = null;
-  private memoryWrites: MemoryWrites | null = null;
-  private sessionTurns: KeptSessionTurns | null = null;
-  private keptLookups: GraphLookups | null = null;
 
   /**
    * Opens `file` now if it exists; a new file is created on first use, so a command refused
    * for bad input leaves no empty database behind.
    */
   constructor(file: string, options: SqliteStoreOptions = {}) {
+    super();
     this.file = file;
     this.options = options;
     if (file === IN_MEMORY || options.mustExist || existsSync(file)) this.open();
@@ -145,379 +99,155 @@ export class SqliteStore implements Store {
 
   /** The underlying connection, for tests and tools in this folder only. */
   get connection(): Database.Database {
-    return this.db;
+    return this.open().db;
   }
 
-  private get db(): Database.Database {
-    return this.open();
-  }
-
-  private get vectors(): VectorTable {
-    this.open();
-    return this.vectorTable as VectorTable;
-  }
-
-  private get kept(): KeptMemories {
-    this.open();
-    return this.keptMemories as KeptMemories;
-  }
-
-  /** The graph's lookups, kept under the memories' change mark (kept-by-mark.ts). */
-  private get lookups(): GraphLookups {
-    this.open();
-    return this.keptLookups as GraphLookups;
-  }
-
-  private get keptMentions(): KeptMentions {
-    this.open();
-    return this.keptMentionLists as KeptMentions;
-  }
-
-  private open(): Database.Database {
-    if (this.handle === null) {
+  private open(): Opened {
+    if (this.opened === null) {
       if (this.closed) throw new EngramError('closed', `${this.file} is closed`);
-      this.handle = openDatabase(this.file, this.options);
-      this.vectorTable = new VectorTable(this.handle, { floatBytes: this.options.floatVectorBytes });
-      this.statistics = new PlannerStatistics(this.handle);
-      this.keptMemories = new KeptMemories(this.handle);
-      this.memoryWrites = new MemoryWrites(this.handle);
-      this.keptMentionLists = new KeptMentions(this.memoryWrites);
-      this.sessionTurns = new KeptSessionTurns(this.handle, this.memoryWrites, this.keptMemories);
-      this.keptLookups = {
-        entities: new KeptByMark(this.memoryWrites, (entity) => ({
-          ...entity,
-          aliases: [...entity.aliases],
-          observations: [...entity.observations],
-        })),
-        relations: new KeptByMark(this.memoryWrites, (relation) => ({ ...relation })),
-        mentions: new KeptByMark(this.memoryWrites, (mention) => ({ ...mention })),
+      const db = openDatabase(this.file, this.options);
+      const kept = new KeptMemories(db);
+      const writes = new MemoryWrites(db);
+      this.opened = {
+        db,
+        sql: sqliteSession(db),
+        vectors: new VectorTable(db, { floatBytes: this.options.floatVectorBytes }),
+        statistics: new PlannerStatistics(db),
+        kept,
+        writes,
+        keptMentions: new KeptMentions(writes),
+        sessionTurns: new KeptSessionTurns(db, writes, kept),
+        lookups: {
+          entities: new KeptByMark(writes, (entity) => ({
+            ...entity,
+            aliases: [...entity.aliases],
+            observations: [...entity.observations],
+          })),
+          relations: new KeptByMark(writes, (relation) => ({ ...relation })),
+          mentions: new KeptByMark(writes, (mention) => ({ ...mention })),
+        },
       };
     }
-    return this.handle;
+    return this.opened;
+  }
+
+  protected read<T>(program: Program<T>): T {
+    return this.open().sql.exec(program);
+  }
+
+  protected write<T>(program: Program<T>): T {
+    return this.open().sql.exec(program);
+  }
+
+  protected transaction<T>(program: Program<T>): T {
+    return this.immediate(() => this.open().sql.exec(program));
+  }
+
+  protected graphWrite<T>(_tenant: string, program: Program<T>): T {
+    return this.transaction(program); // one writer at a time: SQLite's write lock
   }
 
   async commit(change: MemoryChange): Promise<void> {
-    // The CJK bigrams and emoji the full-text index holds apart (schema 10; a file held at an
-    // older schema by `migrateTo` has no such column).
-    const segmented = (this.db.pragma('user_version', { simple: true }) as number) >= SEGMENT_TERMS_SCHEMA;
-    const columns = segmented ? [...MEMORY_COLUMNS, 'segment_terms'] : MEMORY_COLUMNS;
-    const paramsOf = (memory: Memory) => {
-      const params = memoryToParams(memory);
-      return segmented ? { ...params, segment_terms: segmentColumn(params) } : params;
-    };
-    const insert = this.db.prepare(
-      `INSERT INTO memories (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`,
-    );
-    const update = this.db.prepare(
-      `UPDATE memories SET ${columns
-        .filter((c) => c !== 'id' && c !== 'tenant')
-        .map((c) => `${c} = @${c}`)
-        .join(', ')} WHERE id = @id AND tenant = @tenant`,
-    );
-    const rowidOf = this.db.prepare(`SELECT rowid FROM memories WHERE id = ?`).pluck();
-    const replacing = change.replaceKeyHolders === true;
-    const supersededBy = this.db.prepare(`SELECT superseded_by FROM memories WHERE tenant = ? AND id = ?`).pluck();
-    const supersedeHolder = this.db.prepare(
-      `UPDATE memories SET superseded_by = @id, updated_at = @at
-       WHERE tenant = @tenant AND scope = @scope AND key = @key AND superseded_by IS NULL AND archived_at IS NULL`,
-    );
-    // Updates first: a memory superseded in this change frees its key for the insert.
-    this.writeTransaction(() => {
-      for (const { memory, vector } of change.update ?? []) {
-        // Superseded by another writer since the engine read it: their pointer stays (MemoryChange).
-        const current = replacing && memory.supersededBy !== null ? supersededBy.get(memory.tenant, memory.id) : null;
-        if (current != null && current !== memory.supersededBy) continue;
-        const { changes } = update.run(paramsOf(memory));
-        if (changes === 0) throw new Error(`update of unknown memory ${memory.id}`);
-        if (vector !== undefined) {
-          const rowid = rowidOf.get(memory.id) as number;
-          this.vectors.delete(rowid);
-          if (vector) this.vectors.write(rowid, memory.id, memory.tenant, vector);
-        }
-      }
-      for (const { memory, vector } of change.insert ?? []) {
-        if (replacing && memory.key !== null && memory.supersededBy === null && memory.archivedAt === null) {
-          const { tenant, scope, key, id } = memory;
-          supersedeHolder.run({ tenant, scope, key, id, at: Date.parse(memory.createdAt) });
-        }
-        const { lastInsertRowid } = insert.run(paramsOf(memory));
-        if (vector) this.vectors.write(Number(lastInsertRowid), memory.id, memory.tenant, vector);
-      }
-    });
-    (this.statistics as PlannerStatistics).noteInserted(change.insert?.length ?? 0);
+    const { db, vectors, statistics } = this.open();
+    this.writeTransaction(() => writeChange(db, vectors, change));
+    statistics.noteInserted(change.insert?.length ?? 0);
   }
 
-  async getMemory(tenant: string, id: string): Promise<Memory | null> {
-    const row = this.db.prepare(`SELECT * FROM memories WHERE tenant = ? AND id = ?`).get(tenant, id) as MemoryRow | undefined;
-    return row ? rowToMemory(row) : null;
-  }
-
-  async getMemories(tenant: string, ids: readonly string[]): Promise<Memory[]> {
+  override async getMemories(tenant: string, ids: readonly string[]): Promise<Memory[]> {
     if (ids.length === 0) return [];
-    const kept = this.kept;
+    const { kept, sql } = this.open();
     const { found, missing } = kept.split(tenant, ids);
     if (missing.length > 0) {
-      // By id first (CROSS JOIN keeps that order): the planner would otherwise scan the tenant.
-      const rows = cachedStatement(
-        this.db,
-        `SELECT m.* FROM json_each(?) j CROSS JOIN memories m ON m.id = j.value WHERE m.tenant = ?`,
-      ).all(JSON.stringify(missing), tenant) as MemoryRow[];
-      const read = rows.map(rowToMemory);
+      const read = sql.exec(readMemories(tenant, missing)).map(rowToMemory);
       kept.keep(read);
       for (const memory of read) found.set(memory.id, memory);
     }
     return ids.flatMap((id) => found.get(id) ?? []);
   }
 
-  async findByKey(tenant: string, scope: string, key: string): Promise<Memory | null> {
-    const row = cachedStatement(
-      this.db,
-      `SELECT * FROM memories WHERE tenant = ? AND scope = ? AND key = ? AND superseded_by IS NULL AND archived_at IS NULL`,
-    ).get(tenant, scope, key) as MemoryRow | undefined;
-    return row ? rowToMemory(row) : null;
-  }
-
   async purgeMemories(tenant: string, ids: readonly string[]): Promise<number> {
+    const { db, sql, vectors } = this.open();
     let deleted = 0;
     this.writeTransaction(() => {
-      for (const chunk of chunks(ids, IN_CHUNK)) {
-        const marks = chunk.map(() => '?').join(', ');
-        const rowids = this.db
-          .prepare(`SELECT rowid FROM memories WHERE tenant = ? AND id IN (${marks})`)
-          .pluck()
-          .all(tenant, ...chunk) as number[];
-        for (const rowid of rowids) this.vectors.delete(rowid);
-        // Injections feed repeat suppression of memories that exist; a purged one's would be orphans.
-        this.db.prepare(`DELETE FROM injections WHERE tenant = ? AND memory_id IN (${marks})`).run(tenant, ...chunk);
-        const held = entitiesHeldBy(this.db, rowids);
-        deleted += this.db.prepare(`DELETE FROM memories WHERE tenant = ? AND id IN (${marks})`).run(tenant, ...chunk).changes;
-        // The memories' mentions went with them (trigger): what extraction made for them alone goes too.
-        removeUnheldEntities(this.db, held);
-      }
+      deleted = purgeRows(db, sql, vectors, tenant, ids);
     });
     return deleted;
   }
 
-  async listMemories(filter: MemoryFilter, options: ListOptions): Promise<Memory[]> {
-    return listMemoryRows(this.db, filter, options).map(rowToMemory);
-  }
-
   async listSessionNeighbours(filter: MemoryFilter, memoryIds: readonly string[], radius: number): Promise<SessionNeighbour[]> {
-    this.open();
-    return (this.sessionTurns as KeptSessionTurns).neighbours(filter, memoryIds, radius);
+    return this.open().sessionTurns.neighbours(filter, memoryIds, radius);
   }
 
   async memoryChangeMark(_tenant: string): Promise<string> {
-    this.open();
-    return (this.memoryWrites as MemoryWrites).mark();
-  }
-
-  async countMemories(filter: MemoryFilter): Promise<number> {
-    const where = filterClause(filter, 'm');
-    const n = this.db
-      .prepare(`SELECT count(*) FROM memories m WHERE ${where.sql}`)
-      .pluck()
-      .get(...where.params) as number;
-    return n;
-  }
-
-  async *iterateMemories(filter: MemoryFilter, pageSize = 1000): AsyncIterable<Memory> {
-    const where = filterClause(filter, 'm');
-    yield* this.pages(
-      `SELECT m.* FROM memories m WHERE ${where.sql} AND m.rowid > ? ORDER BY m.rowid LIMIT ?`,
-      where.params,
-      pageSize,
-    );
-  }
-
-  async *iterateAllMemories(pageSize = 1000): AsyncIterable<Memory> {
-    yield* this.pages(`SELECT m.* FROM memories m WHERE m.rowid > ? ORDER BY m.rowid LIMIT ?`, [], pageSize);
+    return this.open().writes.mark();
   }
 
   async searchLexical(
     filter: MemoryFilter,
     query: string,
     limit: number,
-    options: { skipIfOnlyCommon?: boolean } = {},
+    options: LexicalSearchOptions = {},
   ): Promise<LexicalHit[]> {
-    const parts = ftsParts(query);
-    if (parts === null || limit <= 0) return [];
-    const picked = pickParts(this.db, parts);
-    if (picked.onlyCommon && options.skipIfOnlyCommon) return [];
-    const match = picked.parts.join(' OR ');
-    const where = filterClause(filter, 'm');
-    // Rank inside the full-text index alone first (BM25 with column weights: text, abstract,
-    // tags, context — context helps find a memory, but less than its own words — and the CJK
-    // bigrams and emoji, which count as the text's words), then look up
-    // and filter only the best rows. Any join inside the ranking query costs more than the
-    // match itself: 14 ms instead of 9 ms at 100k memories, 50 ms if the planner starts from
-    // the memories table.
-    const rank = cachedStatement(
-      this.db,
-      `SELECT rowid, -bm25(memories_fts, 1.0, 0.5, 0.5, 0.5, 1.0) AS score FROM memories_fts
-       WHERE memories_fts MATCH ? ORDER BY score DESC LIMIT ?`,
-    );
-    const admit = cachedStatement(
-      this.db,
-      `SELECT j.key AS position, m.id AS id FROM json_each(?) j CROSS JOIN memories m ON m.rowid = j.value WHERE ${where.sql}`,
-    );
-    const ranked = (rows: number): LexicalHit[] => {
-      const best = rank.raw().all(match, rows) as [number, number][];
-      const admitted = admit.all(JSON.stringify(best.map(([rowid]) => rowid)), ...where.params) as {
-        position: number;
-        id: string;
-      }[];
-      return admitted
-        .sort((a, b) => a.position - b.position)
-        .slice(0, limit)
-        .map(({ position, id }) => ({ id, score: (best[position] as [number, number])[1] }));
-    };
-    const pool = limit * LEXICAL_OVERSAMPLE;
-    const hits = ranked(pool);
-    if (hits.length === limit) return hits;
-    // Short: either there are no more matches, or the filters (another tenant, a scope,
-    // archived rows) removed too many of the best — then rank every match.
-    const more = cachedStatement(
-      this.db,
-      `SELECT count(*) FROM (SELECT rowid FROM memories_fts WHERE memories_fts MATCH ? LIMIT ?)`,
-    )
-      .pluck()
-      .get(match, pool + 1) as number;
-    return more > pool ? ranked(-1) : hits;
+    return searchLexicalRows(this.open().db, filter, query, limit, options);
   }
 
-  async searchVector(
-    filter: MemoryFilter,
-    vector: Float32Array,
-    limit: number,
-    options: { exact?: boolean; bounded?: boolean } = {},
-  ): Promise<VectorHit[]> {
-    return this.vectors.search(filter.tenant, filterClause(filter, 'm'), vector, limit, {
-      exact: options.exact ?? false,
-      bounded: options.bounded ?? false,
-    });
+  protected vectorSearch({ filter, vector, limit, ...options }: VectorSearchRequest): VectorHit[] {
+    return this.open().vectors.search(filter.tenant, filterClause(filter, 'm'), vector, limit, options);
   }
 
   async vectorSimilarities(tenant: string, ids: readonly string[], vector: Float32Array): Promise<Map<string, number>> {
-    return this.vectors.similarities(tenant, ids, vector);
+    return this.open().vectors.similarities(tenant, ids, vector);
+  }
+
+  async getVectors(tenant: string, ids: readonly string[]): Promise<Map<string, Float32Array>> {
+    return this.open().vectors.vectorsOf(tenant, ids);
   }
 
   async recordRetrieval(tenant: string, ids: readonly string[], at: string): Promise<void> {
-    const statement = this.db.prepare(
-      `UPDATE memories SET last_retrieved_at = ?, retrieval_count = retrieval_count + 1 WHERE tenant = ? AND id = ?`,
-    );
-    const when = Date.parse(at);
-    this.kept.drop(tenant, ids);
-    this.immediate(() => {
-      for (const id of ids) statement.run(when, tenant, id);
-    });
+    this.open().kept.drop(tenant, ids);
+    this.transaction(stampRetrieval(tenant, ids, Date.parse(at)));
   }
 
-  async getIndexInfo(): Promise<VectorIndexInfo | null> {
-    const value = cachedStatement(this.db, `SELECT value FROM engram_meta WHERE key = ?`).pluck().get(INDEX_INFO_KEY) as
-      string | undefined;
-    return value === undefined ? null : (JSON.parse(value) as VectorIndexInfo);
-  }
-
-  async setIndexInfo(info: VectorIndexInfo): Promise<void> {
-    this.immediate(() => this.writeIndexInfo(info));
+  override async setIndexInfo(info: VectorIndexInfo): Promise<void> {
+    this.transaction(writeIndexInfo(info));
   }
 
   async replaceVectorIndex(info: VectorIndexInfo, vectors: readonly { id: string; vector: Float32Array }[]): Promise<void> {
-    const rowOf = this.db.prepare(`SELECT rowid, tenant FROM memories WHERE id = ?`);
+    const { db, vectors: table } = this.open();
+    const rowOf = db.prepare(`SELECT rowid, tenant FROM memories WHERE id = ?`);
     this.writeTransaction(() => {
-      this.vectors.clear();
-      this.writeIndexInfo(info);
+      table.clear();
+      this.write(writeIndexInfo(info));
       for (const { id, vector } of vectors) {
         const row = rowOf.get(id) as { rowid: number; tenant: string } | undefined;
-        if (row) this.vectors.write(row.rowid, id, row.tenant, vector);
+        if (row) table.write(row.rowid, id, row.tenant, vector);
       }
     });
   }
 
   async getCachedEmbeddings(model: string, hashes: readonly string[]): Promise<Map<string, Float32Array>> {
-    const found = new Map<string, Float32Array>();
-    for (const chunk of chunks(hashes, IN_CHUNK)) {
-      const rows = this.db
-        .prepare(`SELECT hash, vector FROM embedding_cache WHERE model = ? AND hash IN (${chunk.map(() => '?').join(', ')})`)
-        .all(model, ...chunk) as { hash: string; vector: Buffer }[];
-      for (const row of rows) found.set(row.hash, blobToVector(row.vector));
-    }
-    return found;
+    return readCachedEmbeddings(this.open().db, model, hashes);
   }
 
   async putCachedEmbeddings(model: string, entries: readonly { hash: string; vector: Float32Array }[]): Promise<void> {
-    const statement = this.db.prepare(`INSERT OR REPLACE INTO embedding_cache (model, hash, vector) VALUES (?, ?, ?)`);
-    this.immediate(() => {
-      for (const { hash, vector } of entries) statement.run(model, hash, vectorToBlob(vector));
-    });
+    const { db } = this.open();
+    this.immediate(() => writeCachedEmbeddings(db, model, entries));
   }
 
-  async getVectors(tenant: string, ids: readonly string[]): Promise<Map<string, Float32Array>> {
-    return this.vectors.vectorsOf(tenant, ids);
+  override async recordActivation(record: ActivationRecord): Promise<void> {
+    this.open().kept.drop(record.receipt.tenant, record.retrieved); // their retrieval stamps change
+    await super.recordActivation(record);
   }
 
-  async getSession(tenant: string, id: string): Promise<SessionRecord | null> {
-    return readSession(this.db, tenant, id);
-  }
-
-  async saveSession(record: SessionRecord): Promise<void> {
-    writeSession(this.db, record);
-  }
-
-  async listSessions(tenant: string, query: SessionListQuery): Promise<SessionSummary[]> {
-    return listSessionRows(this.db, tenant, query);
-  }
-
-  async recordActivation(record: ActivationRecord): Promise<void> {
-    this.kept.drop(record.receipt.tenant, record.retrieved); // their retrieval stamps change
-    this.immediate(() => writeActivation(this.db, record));
-  }
-
-  async listInjections(tenant: string, sessionId: string, sinceTurn: number): Promise<Injection[]> {
-    return readInjections(this.db, tenant, sessionId, sinceTurn);
-  }
-
-  async listMemoryInjections(
-    tenant: string,
-    memoryId: string,
-    page: { limit: number; offset?: number },
-  ): Promise<MemoryInjection[]> {
-    return listInjectionRows(this.db, tenant, memoryId, page);
-  }
-
-  async listReceipts(tenant: string, query: ReceiptQuery): Promise<Receipt[]> {
-    return readReceipts(this.db, tenant, query);
-  }
-
-  async appendActivity(entry: ActivityEntry): Promise<void> {
-    writeActivity(this.db, entry);
-  }
-
-  async listActivity(tenant: string, options: { day?: string | undefined; limit: number }): Promise<ActivityEntry[]> {
-    return readActivity(this.db, tenant, options);
-  }
-
-  async upsertEntities(tenant: string, entities: readonly EntityInput[], at: string): Promise<Entity[]> {
-    const when = Date.parse(at);
-    // Read back after every write: a later input may have merged more into an earlier one's entity.
-    const ids = this.immediate(() => entities.map((input) => upsertEntity(this.db, tenant, input, when).id));
-    const found = new Map(readEntities(this.db, tenant, ids).map((entity) => [entity.id, entity]));
-    return ids.flatMap((id) => found.get(id) ?? []);
-  }
-
-  async getEntities(tenant: string, ids: readonly string[]): Promise<Entity[]> {
-    return readEntities(this.db, tenant, ids);
-  }
-
-  async findEntities(tenant: string, names: readonly string[]): Promise<Entity[]> {
+  override async findEntities(tenant: string, names: readonly string[]): Promise<Entity[]> {
     // Name by name, each answer kept: a query's names are the n-grams of its words, most of which
     // the previous queries named too. In order, each entity once, as one lookup of them all.
+    const { lookups, sql } = this.open();
     const seen = new Set<string>();
     const found: Entity[] = [];
-    const each = this.lookups.entities.answers(
+    const each = lookups.entities.answers(
       names.map((name) => JSON.stringify([tenant, name])),
-      (_, index) => findEntityRows(this.db, tenant, [names[index] as string]).map(rowToEntity),
+      (_, index) => sql.exec(findEntityRows(tenant, [names[index] as string])).map(rowToEntity),
     );
     for (const entities of each) {
       for (const entity of entities) {
@@ -529,162 +259,44 @@ export class SqliteStore implements Store {
     return found;
   }
 
-  async searchEntities(tenant: string, query: string, limit: number): Promise<Entity[]> {
-    return searchEntityRows(this.db, tenant, query, limit);
-  }
-
-  async deleteEntities(tenant: string, ids: readonly string[]): Promise<number> {
-    return this.immediate(() => deleteEntityRows(this.db, tenant, ids));
-  }
-
-  async addObservations(tenant: string, changes: readonly ObservationChange[], at: string): Promise<ObservationChange[]> {
-    return this.immediate(() => changeObservations(this.db, tenant, changes, 'add', Date.parse(at)));
-  }
-
-  async removeObservations(tenant: string, changes: readonly ObservationChange[], at: string): Promise<number> {
-    const removed = this.immediate(() => {
-      const done = changeObservations(this.db, tenant, changes, 'remove', Date.parse(at));
-      removeUnheldEntities(
-        this.db,
-        entityRowids(
-          this.db,
-          tenant,
-          done.map((change) => change.entityId),
-        ),
-      );
-      return done;
-    });
-    return removed.reduce((sum, change) => sum + change.observations.length, 0);
-  }
-
-  async addRelations(tenant: string, relations: readonly RelationInput[], at: string): Promise<Relation[]> {
-    const when = Date.parse(at);
-    const rowids = this.immediate(() =>
-      relations.map((input) => insertRelation(this.db, tenant, resolveRelation(this.db, tenant, input), when)),
-    );
-    return readRelationsByRowid(this.db, rowids);
-  }
-
   async listRelations(tenant: string, entityIds: readonly string[], options?: RelationListOptions): Promise<Relation[]> {
-    return this.lookups.relations.answer(JSON.stringify([tenant, entityIds, options ?? null]), () =>
-      listRelationRows(this.db, tenant, entityIds, options),
+    const { lookups, sql } = this.open();
+    return lookups.relations.answer(JSON.stringify([tenant, entityIds, options ?? null]), () =>
+      sql.exec(listRelationRows(tenant, entityIds, options)),
     );
   }
 
-  async deleteRelations(tenant: string, ids: readonly string[]): Promise<number> {
-    return this.immediate(() => deleteRelationRows(this.db, tenant, ids));
-  }
-
-  async invalidateRelations(tenant: string, memoryIds: readonly string[], at: string): Promise<number> {
-    return this.immediate(() => invalidateRelationRows(this.db, tenant, memoryIds, Date.parse(at)));
-  }
-
-  async recordExtractions(tenant: string, extractions: readonly GraphExtraction[], at: string): Promise<number> {
-    const when = Date.parse(at);
-    return this.immediate(() => extractions.filter((extraction) => recordExtraction(this.db, tenant, extraction, when)).length);
-  }
-
-  async recordExtractionFailures(tenant: string, failures: readonly ExtractionFailure[], at: string): Promise<number> {
-    return this.immediate(() => recordFailureRows(this.db, tenant, failures, Date.parse(at)));
-  }
-
-  async removeMentions(tenant: string, memoryIds: readonly string[]): Promise<number> {
-    return this.immediate(() => removeMentionRows(this.db, tenant, memoryIds));
-  }
-
-  async listMentionsOfEntities(filter: MemoryFilter, entityIds: readonly string[], query: MentionQuery): Promise<Mention[]> {
-    return this.lookups.mentions.answer(JSON.stringify([filter, entityIds, query]), () =>
-      mentionsOfEntities(this.db, filter, entityIds, query),
+  override async listMentionsOfEntities(
+    filter: MemoryFilter,
+    entityIds: readonly string[],
+    query: MentionQuery,
+  ): Promise<Mention[]> {
+    const { lookups, sql } = this.open();
+    return lookups.mentions.answer(JSON.stringify([filter, entityIds, query]), () =>
+      sql.exec(mentionsOfEntities(filter, entityIds, query)),
     );
   }
 
-  async listMentionsInMemories(tenant: string, memoryIds: readonly string[]): Promise<Mention[]> {
-    return this.keptMentions.mentionsIn(tenant, memoryIds, (missing) => mentionsInMemories(this.db, tenant, missing));
+  override async listMentionsInMemories(tenant: string, memoryIds: readonly string[]): Promise<Mention[]> {
+    const { keptMentions, sql } = this.open();
+    return keptMentions.mentionsIn(tenant, memoryIds, (missing) => sql.exec(mentionsInMemories(tenant, missing)));
   }
 
-  async readGraph(tenant: string, page: { offset?: number; limit: number; includeInvalidated?: boolean }): Promise<GraphPage> {
-    return readGraphPage(this.db, tenant, page);
-  }
-
-  async countGraph(tenant: string): Promise<GraphCounts> {
-    return countGraphRows(this.db, tenant);
-  }
-
-  async stats(tenant: string, options: StatsOptions = {}): Promise<StoreStats> {
-    const excluded = options.excludeKinds ?? [];
-    const all = this.memoryCounts(tenant);
+  protected storageCounts(tenant: string): StorageCounts {
+    const { db, vectors } = this.open();
     return {
-      ...(excluded.length > 0 ? subtractCounts(all, this.memoryCounts(tenant, excluded)) : all),
-      vectors: this.vectors.count(tenant),
-      cachedEmbeddings: this.db.prepare(`SELECT count(*) FROM embedding_cache`).pluck().get() as number,
-      index: await this.getIndexInfo(),
+      vectors: vectors.count(tenant),
+      cachedEmbeddings: db.prepare(`SELECT count(*) FROM embedding_cache`).pluck().get() as number,
       schemaVersion: LATEST_VERSION,
-      sizeBytes: this.sizeOnDisk(),
-    };
-  }
-
-  /** The tenant's memories counted by state, and the live ones by kind, tier and scope; only `kinds` when given. */
-  private memoryCounts(tenant: string, kinds?: readonly Kind[]): MemoryCounts {
-    const only = kinds ? ` AND kind IN (${kinds.map(() => '?').join(', ')})` : '';
-    const params = [tenant, ...(kinds ?? [])];
-    const count = (condition: string) =>
-      this.db
-        .prepare(`SELECT count(*) FROM memories WHERE tenant = ?${only}${condition}`)
-        .pluck()
-        .get(...params) as number;
-    const groups = (column: string) =>
-      Object.fromEntries(
-        (
-          this.db
-            .prepare(
-              `SELECT ${column} AS name, count(*) AS n FROM memories
-               WHERE tenant = ?${only} AND archived_at IS NULL AND superseded_by IS NULL GROUP BY ${column} ORDER BY n DESC`,
-            )
-            .all(...params) as { name: string; n: number }[]
-        ).map(({ name, n }) => [name, n]),
-      );
-    return {
-      memories: count(''),
-      live: count(' AND archived_at IS NULL AND superseded_by IS NULL'),
-      archived: count(' AND archived_at IS NOT NULL'),
-      superseded: count(' AND superseded_by IS NOT NULL'),
-      byKind: groups('kind'),
-      byTier: groups('tier'),
-      byScope: groups('scope'),
+      sizeBytes: sizeOnDisk(this.file),
     };
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    const db = this.handle;
-    this.handle = null;
-    if (db?.open) {
-      try {
-        db.pragma('busy_timeout = 0'); // housekeeping never waits for another process's lock
-        db.pragma('optimize'); // keeps the query planner's statistics fresh, as SQLite advises on close
-        if (this.file !== IN_MEMORY) db.pragma('wal_checkpoint(TRUNCATE)');
-      } catch (error) {
-        // Housekeeping only: on a read-only file, a full disk or one another process is writing,
-        // it waits for a close that can write, and the command that read the file has done its work.
-        // On a damaged file it is not done at all: the statistics would be written into the damage,
-        // and an export copying what still reads out of the file must not fail at the end.
-        if (!isUnwritable(error) && !isDamage(error)) throw error;
-      } finally {
-        db.close();
-      }
-    }
-  }
-
-  private async *pages(sql: string, params: unknown[], pageSize: number): AsyncIterable<Memory> {
-    const statement = this.db.prepare(sql);
-    let after = 0;
-    for (;;) {
-      const rows = statement.all(...params, after, pageSize) as MemoryRow[];
-      for (const row of rows) yield rowToMemory(row);
-      const last = rows[rows.length - 1];
-      if (!last || rows.length < pageSize) return;
-      after = last.rowid;
-    }
+    const opened = this.opened;
+    this.opened = null;
+    if (opened) closeDatabase(opened.db, this.file);
   }
 
   /**
@@ -693,7 +305,7 @@ export class SqliteStore implements Store {
    * SQLITE_BUSY_SNAPSHOT at once, past the busy timeout), and concurrent writers saw that error.
    */
   private immediate<T>(action: () => T): T {
-    return this.db.transaction(action).immediate();
+    return this.open().db.transaction(action).immediate();
   }
 
   /**
@@ -702,37 +314,13 @@ export class SqliteStore implements Store {
    * the loaded indexes.
    */
   private writeTransaction(action: () => void): void {
-    this.kept.clear();
+    const { kept, vectors } = this.open();
+    kept.clear();
     try {
       this.immediate(action);
     } catch (error) {
-      this.vectors.forget(); // a rollback may have undone additions to a loaded index
+      vectors.forget(); // a rollback may have undone additions to a loaded index
       throw error;
     }
   }
-
-  private writeIndexInfo(info: VectorIndexInfo): void {
-    this.db
-      .prepare(`INSERT INTO engram_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`)
-      .run(INDEX_INFO_KEY, JSON.stringify(info));
-  }
-
-  private sizeOnDisk(): number | null {
-    if (this.file === IN_MEMORY) return null;
-    let total = 0;
-    for (const suffix of ['', '-wal']) {
-      try {
-        total += statSync(this.file + suffix).size;
-      } catch {
-        // no WAL file at the moment: nothing to add
-      }
-    }
-    return total;
-  }
-}
-
-function chunks<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
 }

@@ -10,12 +10,12 @@
  */
 import type Database from 'better-sqlite3';
 
+import { blobToVector, vectorToBlob } from '../sql-core/rows.js';
 import { FloatVectors, squaredLength } from '../vector/float-vectors.js';
 import { binaryCode, QuantizedIndex } from '../vector/quantized-index.js';
 import { AdmittedSets } from './admitted-sets.js';
 import type { Clause } from './filter-clause.js';
 import { QueryScores } from './query-scores.js';
-import { blobToVector, vectorToBlob } from './rows.js';
 import { cachedStatement } from './statement-cache.js';
 
 /** Up to this many candidate vectors, an exact scan is cheap enough (a few ms) and exact. */
