@@ -16,6 +16,7 @@
  * set lookups). When the mark moves, the sample is listed again, the members still in it and
  * unchanged (the same updatedAt) are carried over and only the others are read and stemmed;
  * after this engine edits, archives or restores one, all are read again.
+ * When it is dropped: docs/decisions/what-is-kept.md.
  */
 import { normalize } from '../embedding/embedder.js';
 import type { Kind } from '../model/memory.js';

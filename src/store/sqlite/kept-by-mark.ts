@@ -5,6 +5,7 @@
  * entities a query names, their relations and the newest memories naming them; the names
  * repeat from turn to turn (the people of a conversation), and each lookup is a few statements.
  * Each caller gets its own copies.
+ * When it is dropped: docs/decisions/what-is-kept.md.
  */
 import type { MemoryWrites } from './memory-writes.js';
 

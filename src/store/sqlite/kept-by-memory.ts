@@ -5,6 +5,7 @@
  * memories, SQLite's data_version (another connection's write; the connection's own writes are
  * the owner's to follow); for their mentions, the change mark, which this connection's writes
  * move too.
+ * When it is dropped: docs/decisions/what-is-kept.md.
  */
 export class KeptByMemory<T> {
   private readonly versionNow: () => number | string;

@@ -8,6 +8,7 @@
  * memories a turn stamps as retrieved and clears everything on any other write of memories,
  * and another connection's write (SQLite's data_version moves) clears everything too. Each
  * read gets its own copy, so a caller that changes one changes nothing kept.
+ * When it is dropped: docs/decisions/what-is-kept.md.
  */
 import type Database from 'better-sqlite3';
 

@@ -7,6 +7,7 @@
  * What is kept stays true while the change mark holds (memory-writes.ts): any write of a
  * memory's record, its vector, its mentions or the graph's entities, by this connection or
  * another, moves it; a decision's and a retrieval's stamps do not. Each read gets its own copies.
+ * When it is dropped: docs/decisions/what-is-kept.md.
  */
 import type { Mention } from '../../model/graph.js';
 import { KeptByMemory } from './kept-by-memory.js';

@@ -9,6 +9,7 @@
  *
  * The retrieval stamps (`last_retrieved_at`, `retrieval_count`) are left out: every recorded
  * search and recall decision writes them, and nothing kept under the mark reads them.
+ * When it is dropped: docs/decisions/what-is-kept.md.
  */
 import type Database from 'better-sqlite3';
 
