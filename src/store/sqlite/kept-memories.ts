@@ -13,7 +13,7 @@
 import type Database from 'better-sqlite3';
 
 import type { Memory } from '../../model/memory.js';
-import { KeptByMemory } from './kept-by-memory.js';
+import { KeptByMemory } from '../kept/kept-by-memory.js';
 import { cachedStatement } from './statement-cache.js';
 
 /** Memories kept at most; past it the older half is let go. About 1 KB each with their text. */

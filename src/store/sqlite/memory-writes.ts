@@ -13,6 +13,7 @@
  */
 import type Database from 'better-sqlite3';
 
+import type { ChangeMark } from '../kept/change-mark.js';
 import { cachedStatement } from './statement-cache.js';
 
 /** The tables besides the memories whose every write moves the mark. */
@@ -20,7 +21,7 @@ const WATCHED = ['memory_embeddings', 'mentions', 'entities', 'entity_aliases', 
 /** The columns a retrieval or a decision stamps; writing only these moves nothing. */
 const STAMPS = new Set(['last_retrieved_at', 'retrieval_count']);
 
-export class MemoryWrites {
+export class MemoryWrites implements ChangeMark {
   private readonly db: Database.Database;
   /** This connection's writes to the memories, their vectors and mentions, counted row by row. */
   private written = 0;
