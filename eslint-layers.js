@@ -67,6 +67,8 @@ const DRIVERS = {
   sqlite: ['postgres'],
   postgres: ['sqlite'],
   'sql-core': ['sqlite', 'postgres'],
+  // The read caches over any store (docs/decisions/what-is-kept.md) know no driver.
+  kept: ['sqlite', 'postgres', 'sql-core'],
 };
 
 function driverRule(folder) {
@@ -75,7 +77,9 @@ function driverRule(folder) {
   const message =
     folder === 'sql-core'
       ? 'src/store/sql-core/ holds what both drivers share: it imports neither driver (DESIGN.md, Store).'
-      : `src/store/${folder}/ may not import another driver's folder: move what both need to src/store/sql-core/ (DESIGN.md, Store).`;
+      : folder === 'kept'
+        ? 'src/store/kept/ holds read caches over any store, kept under the change mark: it imports no driver (docs/decisions/what-is-kept.md).'
+        : `src/store/${folder}/ may not import another driver's folder: move what both need to src/store/sql-core/ (DESIGN.md, Store).`;
   return { regex, message };
 }
 

@@ -1,5 +1,5 @@
 /**
- * The SQLite store keeps the mentions each memory makes for the next reads (kept-mentions.ts):
+ * The SQLite store keeps the mentions each memory makes for the next reads (store/kept/kept-mentions.ts):
  * what it gives back must always be what the file holds, after every kind of write that can
  * change a mention, from this connection or another; the stamps of a decision or a retrieval,
  * which change none, keep them; and a caller changing what it was given changes nothing kept.

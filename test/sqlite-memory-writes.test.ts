@@ -4,7 +4,7 @@
  * of per-store calibration. The mark must move for every write that changes what is kept — by
  * another connection, or by this one through any path, the store's methods or not — and stay
  * for the retrieval stamps every search writes; a session too long to keep is answered by the
- * statement. The graph's lookups (kept-by-mark.ts) are asked again after each kind of write.
+ * statement. The graph's lookups (store/kept/kept-by-mark.ts) are asked again after each kind of write.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';

@@ -192,6 +192,47 @@ describe('per-store calibration', () => {
     }
   });
 
+  // The engine's clock stands still: an edit leaves a member's updatedAt as it was, and only what
+  // the member was made from tells the sample to read it again. Nothing clears the sample by hand.
+  it("sees this engine's edits, forgetting and restoring in the next search's shift, as a new engine would", async () => {
+    const file = new SqliteStore(`${temp.dir}/edited.db`);
+    const engine = await open('edited', file);
+    const shiftOf = async (engram: Engram) =>
+      (await engram.search({ query: QUERY, limit: 1, recordRetrieval: false }))[0]?.storeShift ?? 0;
+    const shiftOfNewEngine = async () => {
+      const fresh = await open('edited');
+      try {
+        return await shiftOf(fresh);
+      } finally {
+        await fresh.close();
+      }
+    };
+    try {
+      await engine.rememberMany(aliceTurns(220).map((text) => ({ text, kind: 'episode' as const })));
+      const before = await shiftOf(engine);
+      expect(before).toBeGreaterThan(0.02);
+      const sample = await file.listMemories({ tenant: engine.tenant }, { limit: SAMPLE_SIZE, order: 'spread' });
+      const edited = sample.slice(0, 150);
+      for (const [i, memory] of edited.entries()) {
+        await engine.update(memory.id, { text: `The ${PLACES[i % 10]} rota for week ${i} lists ${THINGS[i % 10]} duty.` });
+      }
+      expect((await engine.get(edited[0]?.id ?? ''))?.updatedAt).toBe(edited[0]?.updatedAt);
+      const afterEdit = await shiftOf(engine);
+      expect(afterEdit).toBeLessThan(before);
+      expect(afterEdit).toBe(await shiftOfNewEngine());
+
+      for (const memory of edited) await engine.forget(memory.id);
+      const afterForget = await shiftOf(engine);
+      expect(afterForget).toBe(await shiftOfNewEngine());
+
+      for (const memory of edited) await engine.restore(memory.id);
+      expect(await shiftOf(engine)).toBe(afterEdit);
+      expect(await shiftOf(engine)).toBe(await shiftOfNewEngine());
+    } finally {
+      await engine.close();
+    }
+  });
+
   it('shows the shift among the receipt factors', async () => {
     const { receipt } = await grown.session({ id: 'calibrated' }).beforeTurn(QUERY);
     const entries = [...(receipt?.chosen ?? []), ...(receipt?.leftOut ?? [])].filter((entry) => entry.factors);

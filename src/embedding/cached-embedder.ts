@@ -1,6 +1,7 @@
 /**
  * Wraps an embedder with a persistent cache keyed by model and content hash, so adding the
  * same text again, re-importing an export or re-running a benchmark costs no model time.
+ * When it is dropped: docs/decisions/what-is-kept.md.
  */
 import { createHash } from 'node:crypto';
 

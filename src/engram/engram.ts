@@ -347,7 +347,6 @@ export class Engram implements ToolEngine {
     await this.store.commit({
       update: [textChanged ? { memory: next, vector: vectors?.[0] ?? null } : { memory: next }],
     });
-    this.samples.clear();
     if (reextract) await this.graphSync.record(this.tenant, graph, graph.extractions.length === 0 ? [next.id] : []);
     await this.logActivity(updatedLine(current, next));
     return next;
@@ -363,7 +362,6 @@ export class Engram implements ToolEngine {
     if (options.hard) {
       await this.graphSync.forget(this.tenant, [id]);
       await this.store.purgeMemories(this.tenant, [id]);
-      this.samples.clear();
       await this.logActivity(forgottenLine(memory, true, options.activity));
       return { id, outcome: 'deleted' };
     }
@@ -371,7 +369,6 @@ export class Engram implements ToolEngine {
     if (memory.archivedAt === null) {
       const at = this.clock.now().toISOString();
       await this.store.commit({ update: [{ memory: { ...memory, archivedAt: at, updatedAt: at } }] });
-      this.samples.clear();
       await this.graphSync.forget(this.tenant, [id]);
       await this.logActivity(forgottenLine(memory, false, options.activity));
     }
@@ -398,7 +395,6 @@ export class Engram implements ToolEngine {
     const restored = { ...memory, archivedAt: null, updatedAt: this.clock.now().toISOString() };
     // No vector in the update: the stored one stays.
     await this.store.commit({ update: [{ memory: restored }] });
-    this.samples.clear();
     if (restored.supersededBy === null) await this.graphSync.record(this.tenant, await this.graphSync.prepare([restored]));
     await this.logActivity(restoredLine(restored));
     return restored;

@@ -11,14 +11,16 @@
  * vector, its stemmed words, its mentions — is read once and kept until the store's change mark
  * moves (`MemoryReader.memoryChangeMark`, checked on every search: a pragma on SQLite, one row
  * on PostgreSQL; any write of a memory's record, vector or mentions, by this engine or another
- * process, moves it; a new memory may enter the sample, an archived one leave it) or this engine
- * changes a memory; a query is then scored against the sample in memory (256 dot products and
- * set lookups). When the mark moves, the sample is listed again, the members still in it and
- * unchanged (the same updatedAt) are carried over and only the others are read and stemmed;
- * after this engine edits, archives or restores one, all are read again.
+ * process, moves it; a new memory may enter the sample, an archived one leave it); a query is
+ * then scored against the sample in memory (256 dot products and set lookups). When the mark
+ * moves, the sample is listed again, the members still in it whose record is unchanged — every
+ * field their words, vector and mentions are made from, not only `updatedAt`, which an edit in
+ * the same millisecond leaves as it was — are carried over, and only the others are read and
+ * stemmed. Nothing outside clears it.
+ * When it is dropped: docs/decisions/what-is-kept.md.
  */
 import { normalize } from '../embedding/embedder.js';
-import type { Kind } from '../model/memory.js';
+import type { Kind, Memory } from '../model/memory.js';
 import type { GraphStore, MemoryFilter, MemoryReader, VectorSearch } from '../store/store.js';
 import { stemSet } from './coverage.js';
 import { SampleVectors } from './sample-dots.js';
@@ -77,11 +79,6 @@ export class CalibrationSamples {
     return sample;
   }
 
-  /** Forgets every sample: after this engine changed, archived or restored a memory, which may be a member. */
-  clear(): void {
-    this.kept.clear();
-  }
-
   private async versionOf(tenant: string): Promise<string> {
     return this.store.memoryChangeMark(tenant);
   }
@@ -92,7 +89,9 @@ export class CalibrationSamples {
     const carried = new Map<string, SampleMember>();
     const before = await previous?.catch(() => undefined);
     for (const member of before?.members ?? []) carried.set(member.id, member);
-    const fresh = memories.filter((memory) => carried.get(memory.id)?.updatedAt !== memory.updatedAt).map((memory) => memory.id);
+    const unchanged = (memory: Memory, member: SampleMember | undefined): member is SampleMember =>
+      member !== undefined && sameRecord(madeFrom.get(member), memory);
+    const fresh = memories.filter((memory) => !unchanged(memory, carried.get(memory.id))).map((memory) => memory.id);
     const [vectors, mentions] = await Promise.all([
       this.store.getVectors(tenant, fresh),
       this.store.listMentionsInMemories(tenant, fresh),
@@ -109,10 +108,10 @@ export class CalibrationSamples {
     const members = memories.map((memory, index): SampleMember => {
       const slot = buffer.subarray(index * dims, (index + 1) * dims);
       const kept = carried.get(memory.id);
-      if (kept !== undefined && kept.updatedAt === memory.updatedAt) {
-        if (kept.vector?.length !== dims) return { ...kept, vector: null };
+      if (unchanged(memory, kept)) {
+        if (kept.vector?.length !== dims) return remember({ ...kept, vector: null }, memory);
         slot.set(kept.vector);
-        return { ...kept, vector: slot };
+        return remember({ ...kept, vector: slot }, memory);
       }
       const words = stemSet(memory.text, MAX_MEMBER_CHARS);
       let withContext: Set<string> | null = null;
@@ -122,7 +121,7 @@ export class CalibrationSamples {
       }
       const vector = vectors.get(memory.id);
       if (vector?.length === dims) slot.set(vector);
-      return {
+      const member = {
         id: memory.id,
         updatedAt: memory.updatedAt,
         vector: vector?.length === dims ? normalize(slot) : null,
@@ -130,9 +129,33 @@ export class CalibrationSamples {
         withContext,
         mentions: byMemory.get(memory.id) ?? [],
       };
+      return remember(member, memory);
     });
     return { members, vectors: sampleVectors };
   }
+}
+
+/** The fields of a memory a member is made from: its words (text, context), vector (text) and mentions (extraction also reads kind and time). */
+type MadeFrom = Pick<Memory, 'updatedAt' | 'text' | 'context' | 'kind' | 'occurredAt'>;
+
+/** What each member was made from, to tell on the next listing whether it can be carried over. */
+const madeFrom = new WeakMap<SampleMember, MadeFrom>();
+
+function remember(member: SampleMember, memory: Memory): SampleMember {
+  const { updatedAt, text, context, kind, occurredAt } = memory;
+  madeFrom.set(member, { updatedAt, text, context, kind, occurredAt });
+  return member;
+}
+
+function sameRecord(made: MadeFrom | undefined, memory: Memory): boolean {
+  return (
+    made !== undefined &&
+    made.updatedAt === memory.updatedAt &&
+    made.text === memory.text &&
+    made.context === memory.context &&
+    made.kind === memory.kind &&
+    made.occurredAt === memory.occurredAt
+  );
 }
 
 function sampled(tenant: string): MemoryFilter {

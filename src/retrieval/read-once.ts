@@ -5,6 +5,7 @@
  * through. Nothing is written during a decision's searches, so what is kept stays true for it;
  * make a new view for each decision. A search makes one of its own; inside a decision's view it
  * uses that one.
+ * When it is dropped: docs/decisions/what-is-kept.md.
  */
 import type { Mention } from '../model/graph.js';
 import type { Memory } from '../model/memory.js';

@@ -5,6 +5,7 @@
  * embedded (hybrid-search.ts), so the work left after the vector is the vector's own. A
  * memory's own side — its text split into words, stemmed and joined for phrase matches, its time
  * parsed — is the same for every query: the engine keeps it across searches (`KeptMemoryWords`).
+ * When it is dropped: docs/decisions/what-is-kept.md.
  */
 import type { Memory } from '../model/memory.js';
 import { parseLexicalQuery } from '../text/lexical-query.js';

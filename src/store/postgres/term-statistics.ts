@@ -7,6 +7,7 @@
  * another sharing the database, counts its parts again: without writes, a part is counted once,
  * rather than on every search through the GIN index (tens of milliseconds for a common word in a
  * store of 100,000).
+ * When it is dropped: docs/decisions/what-is-kept.md.
  */
 import type { Queryable } from './connection.js';
 

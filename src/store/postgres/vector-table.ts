@@ -9,6 +9,7 @@
  * The indexes follow this process's own writes in place. Every transaction that changes the
  * vectors also moves the count in `vector_change_count` (so it commits with the change, or not at
  * all); a search that finds the count moved by anyone else drops the indexes and rebuilds them.
+ * When it is dropped: docs/decisions/what-is-kept.md.
  */
 import { cosine } from '../vector/cosine.js';
 import { binaryCode, QuantizedIndex } from '../vector/quantized-index.js';

@@ -10,6 +10,7 @@
  * column a filter reads (not a retrieval stamp, which every turn writes), so the next use re-asks
  * SQLite about just those rows. Writes by other connections are caught by the
  * caller (SQLite's data_version), which then clears every set.
+ * When it is dropped: docs/decisions/what-is-kept.md.
  */
 import type Database from 'better-sqlite3';
 

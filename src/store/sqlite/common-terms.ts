@@ -2,6 +2,7 @@
  * The SQLite side of leaving common words out of the full-text match (the rule is in
  * store/common-parts.ts): each part's matches counted in the FTS5 index up to the cap, and
  * kept per connection until the store has grown by a tenth.
+ * When it is dropped: docs/decisions/what-is-kept.md.
  */
 import type Database from 'better-sqlite3';
 

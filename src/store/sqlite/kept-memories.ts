@@ -8,11 +8,12 @@
  * memories a turn stamps as retrieved and clears everything on any other write of memories,
  * and another connection's write (SQLite's data_version moves) clears everything too. Each
  * read gets its own copy, so a caller that changes one changes nothing kept.
+ * When it is dropped: docs/decisions/what-is-kept.md.
  */
 import type Database from 'better-sqlite3';
 
 import type { Memory } from '../../model/memory.js';
-import { KeptByMemory } from './kept-by-memory.js';
+import { KeptByMemory } from '../kept/kept-by-memory.js';
 import { cachedStatement } from './statement-cache.js';
 
 /** Memories kept at most; past it the older half is let go. About 1 KB each with their text. */

@@ -13,6 +13,7 @@
  * list) or a session longer than MAX_TURNS, the statement answers. Everything is let go when the
  * memories' mark moves (memory-writes.ts: any write of a memory's record, by this connection or
  * another), so a store written between searches answers as the statement alone did.
+ * When it is dropped: docs/decisions/what-is-kept.md.
  */
 import type Database from 'better-sqlite3';
 

@@ -9,9 +9,11 @@
  *
  * The retrieval stamps (`last_retrieved_at`, `retrieval_count`) are left out: every recorded
  * search and recall decision writes them, and nothing kept under the mark reads them.
+ * When it is dropped: docs/decisions/what-is-kept.md.
  */
 import type Database from 'better-sqlite3';
 
+import type { ChangeMark } from '../kept/change-mark.js';
 import { cachedStatement } from './statement-cache.js';
 
 /** The tables besides the memories whose every write moves the mark. */
@@ -19,7 +21,7 @@ const WATCHED = ['memory_embeddings', 'mentions', 'entities', 'entity_aliases', 
 /** The columns a retrieval or a decision stamps; writing only these moves nothing. */
 const STAMPS = new Set(['last_retrieved_at', 'retrieval_count']);
 
-export class MemoryWrites {
+export class MemoryWrites implements ChangeMark {
   private readonly db: Database.Database;
   /** This connection's writes to the memories, their vectors and mentions, counted row by row. */
   private written = 0;

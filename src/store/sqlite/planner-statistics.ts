@@ -6,6 +6,7 @@
  * index. SQLite's advice is `PRAGMA optimize` on close (done there) and now and then on a
  * long-lived connection; here "now and then" is whenever the memories have doubled since the
  * last analysis, with a row limit per index so that each costs tens of milliseconds.
+ * When it is dropped: docs/decisions/what-is-kept.md.
  */
 import type Database from 'better-sqlite3';
 

@@ -3,6 +3,7 @@
  * one query vector several times (a wide search, then a tier's own), and their candidates
  * overlap; each vector is read from the file and scored once per query instead of once per
  * search. Holds one query's scores at a time; a new query vector starts afresh.
+ * When it is dropped: docs/decisions/what-is-kept.md.
  */
 
 /** A memory's exact similarity to the query. */

@@ -5,7 +5,7 @@
  * synchronously here through sqlite-session.ts). The embedder of the vectors is recorded in
  * `engram_meta`. It implements every part of the Store (see ../store.ts) over the one
  * connection, since one change writes a memory and its index entries in a single transaction,
- * and keeps the read caches of recall (kept-*.ts) under the memories' change mark.
+ * and keeps the read caches of recall (kept-*.ts here and in ../kept/) under the memories' change mark.
  */
 import { existsSync } from 'node:fs';
 
@@ -14,6 +14,8 @@ import type Database from 'better-sqlite3';
 import { EngramError } from '../../errors.js';
 import type { Entity, Mention, Relation } from '../../model/graph.js';
 import type { Memory } from '../../model/memory.js';
+import { KeptByMark } from '../kept/kept-by-mark.js';
+import { KeptMentions } from '../kept/kept-mentions.js';
 import { findEntityRows } from '../sql-core/graph-entities.js';
 import { mentionsInMemories, mentionsOfEntities } from '../sql-core/graph-mentions.js';
 import { rowToEntity } from '../sql-core/graph-rows.js';
@@ -39,9 +41,7 @@ import type {
 import { closeDatabase, sizeOnDisk } from './close-database.js';
 import { readCachedEmbeddings, writeCachedEmbeddings } from './embedding-cache-table.js';
 import { filterClause } from './filter-clause.js';
-import { KeptByMark } from './kept-by-mark.js';
 import { KeptMemories } from './kept-memories.js';
-import { KeptMentions } from './kept-mentions.js';
 import { KeptSessionTurns } from './kept-session-turns.js';
 import { searchLexicalRows } from './lexical-search.js';
 import { purgeRows, writeChange } from './memory-changes.js';
@@ -73,7 +73,7 @@ interface Opened {
   writes: MemoryWrites;
   keptMentions: KeptMentions;
   sessionTurns: KeptSessionTurns;
-  /** The graph lookups of graph-aware recall, kept under the memories' change mark (kept-by-mark.ts). */
+  /** The graph lookups of graph-aware recall, kept under the memories' change mark (../kept/kept-by-mark.ts). */
   lookups: { entities: KeptByMark<Entity>; relations: KeptByMark<Relation>; mentions: KeptByMark<Mention> };
 }
 

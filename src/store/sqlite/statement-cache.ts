@@ -3,6 +3,7 @@
  * vector re-scoring, reading the candidates, the graph's lookups) are the same few SQL texts
  * every time, and compiling them anew cost ~0.5–0.7 ms a search. Only for statements that are
  * run to completion (`all`, `get`, `run`): one still being iterated cannot run again.
+ * When it is dropped: docs/decisions/what-is-kept.md.
  */
 import type Database from 'better-sqlite3';
 

@@ -7,6 +7,7 @@
  * of the nearest vectors has the set it admits held (admitted-sets.ts), and the index ranks
  * within it. While they fit a memory budget, the float vectors of an indexed tenant are held
  * too (float-vectors.ts), so the exact stage reads no blobs from the file.
+ * When it is dropped: docs/decisions/what-is-kept.md.
  */
 import type Database from 'better-sqlite3';
 

@@ -1,10 +1,11 @@
 /**
- * What one connection keeps per memory across reads (kept-memories.ts, kept-mentions.ts):
+ * What a store keeps per memory across reads (../sqlite/kept-memories.ts, kept-mentions.ts):
  * entries by tenant and memory id, all let go when the owner's version moves, and the older half
  * let go when the bound is reached. The version is what the owner's entries depend on — for the
  * memories, SQLite's data_version (another connection's write; the connection's own writes are
  * the owner's to follow); for their mentions, the change mark, which this connection's writes
  * move too.
+ * When it is dropped: docs/decisions/what-is-kept.md.
  */
 export class KeptByMemory<T> {
   private readonly versionNow: () => number | string;

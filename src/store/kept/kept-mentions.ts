@@ -4,13 +4,14 @@
  * same memories (59% of them over `bench scale`'s queries at 10k): each read joins four tables
  * and sorts, the largest part of what following the graph adds to a search.
  *
- * What is kept stays true while the change mark holds (memory-writes.ts): any write of a
+ * What is kept stays true while the change mark holds (change-mark.ts): any write of a
  * memory's record, its vector, its mentions or the graph's entities, by this connection or
  * another, moves it; a decision's and a retrieval's stamps do not. Each read gets its own copies.
+ * When it is dropped: docs/decisions/what-is-kept.md.
  */
 import type { Mention } from '../../model/graph.js';
+import type { ChangeMark } from './change-mark.js';
 import { KeptByMemory } from './kept-by-memory.js';
-import type { MemoryWrites } from './memory-writes.js';
 
 /** Memories whose mentions are kept at most; past it the older half is let go. */
 const MAX_KEPT = 20_000;
@@ -19,7 +20,7 @@ export class KeptMentions {
   /** Each memory's mentions, strongest role first, as the store reads them. */
   private readonly kept: KeptByMemory<readonly Mention[]>;
 
-  constructor(writes: MemoryWrites) {
+  constructor(writes: ChangeMark) {
     this.kept = new KeptByMemory(() => writes.mark(), MAX_KEPT);
   }
 

@@ -1,24 +1,25 @@
 /**
- * Answers kept under the memories' change mark (memory-writes.ts): a lookup asked again with
+ * Answers kept under the store's change mark (change-mark.ts): a lookup asked again with
  * the same arguments gets the answer it got before, as long as nothing it reads was written
  * since, by this connection or another. Graph-aware recall asks on every search for the
  * entities a query names, their relations and the newest memories naming them; the names
  * repeat from turn to turn (the people of a conversation), and each lookup is a few statements.
  * Each caller gets its own copies.
+ * When it is dropped: docs/decisions/what-is-kept.md.
  */
-import type { MemoryWrites } from './memory-writes.js';
+import type { ChangeMark } from './change-mark.js';
 
 /** Answers kept at most (most are short: a name's entities, often none); past it, all are let go. */
 const MAX_ANSWERS = 10_000;
 
 export class KeptByMark<T> {
-  private readonly writes: MemoryWrites;
+  private readonly writes: ChangeMark;
   private readonly copy: (item: T) => T;
   private mark: string | null = null;
   private readonly kept = new Map<string, readonly T[]>();
 
   /** @param copy a copy of an item that shares nothing a caller could change */
-  constructor(writes: MemoryWrites, copy: (item: T) => T) {
+  constructor(writes: ChangeMark, copy: (item: T) => T) {
     this.writes = writes;
     this.copy = copy;
   }
