@@ -58,12 +58,14 @@ describe('the resident process', () => {
 
   /** Polls until the resident processes are as expected (they start in the background). */
   async function waitUntil(check: (list: Resident[]) => boolean): Promise<Resident[]> {
-    for (let waited = 0; waited < 20_000; waited += 200) {
+    // By the clock, not by the pauses: each look is a CLI process of its own, slow on a loaded machine.
+    const deadline = Date.now() + 30_000;
+    for (;;) {
       const current = await residents();
       if (check(current)) return current;
+      if (Date.now() > deadline) throw new Error('the resident processes did not reach the expected state within 30 s');
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    throw new Error('the resident processes did not reach the expected state within 20 s');
   }
   const oneRunning = async () => (await waitUntil((list) => list.length === 1))[0] as Resident;
 
@@ -218,22 +220,16 @@ describe('the resident process', () => {
     expect((await hook(START)).stdout).toContain(HANDOFF);
   });
 
-  // Two waits of up to 20 s each on a loaded machine: more than the default minute.
-  it('exits by itself after idle_seconds without a request', { timeout: 120_000 }, async () => {
-    await hook(START, { ENGRAM_DAEMON__IDLE_SECONDS: '1' });
-    const resident = await oneRunning();
-    expect(resident.idleSeconds).toBe(1);
-    await waitUntil((list) => list.length === 0);
-    expect(isRunning(resident.pid)).toBe(false);
-  });
-
-  it('takes the idle time of the latest request’s settings', async () => {
+  // The resident starts with the default idle time, so it is still there to be seen however slow
+  // the machine; the command that sets one second is the last thing it hears.
+  it('takes the idle time of the latest request’s settings, and exits by itself after it', { timeout: 120_000 }, async () => {
     await hook(START);
     const resident = await oneRunning();
     expect(resident.idleSeconds).toBe(900);
-    expect((await hook(START, { ENGRAM_DAEMON__IDLE_SECONDS: '2' })).stdout).toContain(HANDOFF);
-    expect((await residents())[0]).toMatchObject({ pid: resident.pid, idleSeconds: 2 });
+    expect((await hook(START, { ENGRAM_DAEMON__IDLE_SECONDS: '1' })).stdout).toContain(HANDOFF);
+    // Gone within the wait's 30 s, not the 900 it started with.
     await waitUntil((list) => list.length === 0);
+    expect(isRunning(resident.pid)).toBe(false);
   });
 
   it('exits when its database is removed', async () => {
