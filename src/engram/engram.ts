@@ -6,127 +6,54 @@
 import { cooldownDecay, secondsSince } from '../activation/cooldown.js';
 import { cooldownFor } from '../activation/settings.js';
 import { parseConfig } from '../config/load.js';
-import type { ConfigInput, EngramConfig } from '../config/schema.js';
+import type { EngramConfig } from '../config/schema.js';
 import { withEmbeddingCache } from '../embedding/cached-embedder.js';
 import { withCoalescing } from '../embedding/coalescing-embedder.js';
 import { createEmbedderFromConfig } from '../embedding/create-embedder.js';
 import type { Embedder } from '../embedding/embedder.js';
-import { type EmbedderLanguages, embedderLanguages } from '../embedding/embedder-languages.js';
-import { assertCompatible, describeEmbedder, NO_EMBEDDER_ID, recordEmbedder } from '../embedding/index-compatibility.js';
-import { EngramError, InvalidInputError, NotFoundError } from '../errors.js';
+import { assertCompatible } from '../embedding/index-compatibility.js';
+import { EngramError } from '../errors.js';
 import { type Clock, systemClock } from '../model/clock.js';
 import { type IdGenerator, ulidGenerator } from '../model/ids.js';
-import { INTERNAL_KINDS } from '../model/internal-kinds.js';
 import type { ListMemoriesOptions } from '../model/list-request.js';
-import { DEFAULT_SCOPE, type Kind, type Memory, type Tier } from '../model/memory.js';
-import {
-  describeIssues,
-  type MemoryInput,
-  MemoryInputSchema,
-  type MemoryPatch,
-  MemoryPatchSchema,
-  type ParsedMemoryInput,
-} from '../model/memory-input.js';
-import {
-  type InjectionListOptions,
-  InjectionListRequestSchema,
-  type SessionListOptions,
-  SessionListRequestSchema,
-} from '../model/page-request.js';
+import { DEFAULT_SCOPE, type Memory } from '../model/memory.js';
+import { type MemoryInput, type MemoryPatch } from '../model/memory-input.js';
+import { type InjectionListOptions, type SessionListOptions } from '../model/page-request.js';
 import type { Receipt } from '../model/receipt.js';
 import type { SearchOptions } from '../model/search-request.js';
-import type { ActivityEntry, ActivityLabel } from '../model/session.js';
+import type { ActivityEntry } from '../model/session.js';
 import type { ReceiptQueryOptions, SessionOptions } from '../model/session-request.js';
 import { CalibrationSamples } from '../retrieval/calibration-sample.js';
 import { hybridSearch, type SearchHit } from '../retrieval/hybrid-search.js';
-import { describeStoreCalibration, type StoreCalibrationInfo } from '../retrieval/store-calibration.js';
 import { KeptMemoryWords } from '../retrieval/word-signals.js';
 import { Session } from '../session/session.js';
-import type { GraphCounts, MemoryFilter, MemoryInjection, SessionSummary, Store, StoreStats } from '../store/store.js';
+import type { MemoryInjection, SessionSummary, Store } from '../store/store.js';
 import type { GraphEntity, KnowledgeGraph } from '../tools/knowledge-graph.js';
 import type { ForgetOutcome, ToolEngine } from '../tools/tool-engine.js';
-import { type ActivityLine, forgottenLine, importedLine, rememberedLine, restoredLine, updatedLine } from './activity-lines.js';
-import { describeMessages } from './describe-messages.js';
+import { type ActivityLine, importedLine } from './activity-lines.js';
 import { embedMemories, type ProgressListener } from './embed-batches.js';
-import type { Extractor } from './graph-extraction.js';
+import type { EngramParts, EngramStats, OpenEngramOptions, ReindexSummary, StatsRequest, WriteOptions } from './engram-types.js';
 import { GraphSync } from './graph-sync.js';
-import { planGraphImport, writeGraphImport } from './import-graph.js';
-import { importError, type ImportOptions, type ImportSummary, parseImport } from './import-records.js';
-import { writeRecords } from './import-write.js';
-import { EngramKnowledgeGraph, toGraphEntity } from './knowledge-graph.js';
+import { importRecords } from './import-all.js';
+import { type ImportOptions, type ImportSummary } from './import-records.js';
+import { EngramKnowledgeGraph, mentionedEntities } from './knowledge-graph.js';
 import { parseListRequest } from './list-request.js';
 import { LoggedKnowledgeGraph } from './logged-knowledge-graph.js';
-import { carryForward, newMemory, patchMemory, supersedeRepeatedKeys } from './new-memory.js';
+import { forgetMemory, type LifecycleParts, restoreMemory, storeMemories, updateMemory } from './memory-lifecycle.js';
+import { newMemory } from './new-memory.js';
 import { openConfiguredStore } from './open-store.js';
 import { parseSearchRequest, retrievalSettings } from './search-request.js';
-import { parseReceiptQuery, parseSessionOptions } from './session-request.js';
+import {
+  parseActivityQuery,
+  parseInjectionList,
+  parseReceiptQuery,
+  parseSessionList,
+  parseSessionOptions,
+} from './session-request.js';
+import { engineStats, reindexStore } from './stats-and-reindex.js';
 import { type MemoryFactory, persistWorkingSet } from './working-set-memory.js';
 
-/** How to open an engine. Everything is optional. */
-export interface OpenEngramOptions {
-  /** Database file; unused when config `store.url` names a PostgreSQL database. @default config `store.path` (".engram/engram.db") */
-  path?: string;
-  /** Settings of `engram.toml`'s shape; missing keys take the seeds' defaults. */
-  config?: ConfigInput;
-  /** The embedder; `null` stores no vectors (lexical search only). @default from config `[embedding]` */
-  embedder?: Embedder | null;
-  /** The storage backend. @default PostgreSQL at config `store.url` when set, else SQLite at `path` */
-  store?: Store;
-  clock?: Clock;
-  ids?: IdGenerator;
-  /** Tenant used when a call names none. @default config `store.tenant` */
-  tenant?: string;
-  /**
-   * @internal The graph extractor run on every write (tests inject one that fails).
-   * @default the offline extractor of `src/graph/`
-   */
-  extractor?: Extractor;
-  /** Refuse to create a database that does not exist yet (read-only commands). @default false */
-  mustExist?: boolean;
-  /** Create the database file's folder when it is missing. @default true for config `store.path`, false for another `path` */
-  createDirectory?: boolean;
-}
-
-/** Engine statistics: the store's counts plus the embedder in use. */
-export interface EngramStats extends StoreStats {
-  path: string | null;
-  embedder: string;
-  /**
-   * The languages the embedder reads, when Engram knows them: the built-in model reads English
-   * only, and this says how to search other languages by meaning; null for another embedder or none.
-   */
-  embedderLanguages: EmbedderLanguages | null;
-  /** The knowledge graph: entities, live and ended relations, mentions. */
-  graph: GraphCounts;
-  /** How relevance is calibrated on this store: its sample, whether it is young, the curve. */
-  calibration: StoreCalibrationInfo;
-  /**
-   * Engram's internal records (working sets, handoff notes, scratchpads; `INTERNAL_KINDS`):
-   * how many are live, and whether the counts above include them. They do only when asked
-   * (`stats({ internal: true })`).
-   */
-  internal: { live: number; counted: boolean };
-}
-
-/** What `stats` takes. */
-export interface StatsRequest {
-  /**
-   * Count Engram's internal records (working sets, handoff notes, scratchpads) with the
-   * memories, by state, kind, tier and scope.
-   * @default false
-   */
-  internal?: boolean;
-}
-
-/** What `reindex` did. */
-export interface ReindexSummary {
-  /** Memories re-embedded and re-extracted, of every tenant. */
-  memories: number;
-  embedder: string;
-  dimensions: number;
-  /** Memories whose graph extraction failed again (they stay counted in `stats().graph.extractionFailures`). */
-  extractionFailures: number;
-}
+export type { EngramStats, OpenEngramOptions, ReindexSummary, StatsRequest, WriteOptions } from './engram-types.js';
 
 /** Opens an Engram engine: `const engram = await openEngram({ path: '.engram/engram.db' })`. */
 export async function openEngram(options: OpenEngramOptions = {}): Promise<Engram> {
@@ -152,12 +79,6 @@ export async function openEngram(options: OpenEngramOptions = {}): Promise<Engra
     path: opened.path,
     extractor: options.extractor,
   });
-}
-
-/** How a write names itself in the activity log. */
-export interface WriteOptions {
-  /** The line's action and words, when the caller knows them better (a tool's name). @default the engine's own */
-  activity?: ActivityLabel;
 }
 
 /** The engine. Create it with `openEngram`. */
@@ -187,18 +108,11 @@ export class Engram implements ToolEngine {
   private readonly samples: CalibrationSamples;
   /** Memories' own words, split once for every search (retrieval/word-signals.ts). */
   private readonly memoryWords = new KeptMemoryWords();
+  /** What a write uses (memory-lifecycle.ts). */
+  private readonly lifecycle: LifecycleParts;
 
   /** @internal use `openEngram` */
-  constructor(parts: {
-    config: EngramConfig;
-    store: Store;
-    embedder: Embedder | null;
-    clock: Clock;
-    ids: IdGenerator;
-    tenant: string;
-    path: string | null;
-    extractor?: Extractor | undefined;
-  }) {
+  constructor(parts: EngramParts) {
     this.config = parts.config;
     this.store = parts.store;
     this.embedder = parts.embedder ? withEmbeddingCache(parts.embedder, parts.store) : null;
@@ -223,6 +137,16 @@ export class Engram implements ToolEngine {
       assertOpen: () => this.assertOpen(),
     });
     this.graph = new LoggedKnowledgeGraph(this.unloggedGraph, (line) => this.logActivity(line));
+    this.lifecycle = {
+      store: parts.store,
+      tenant: parts.tenant,
+      clock: parts.clock,
+      ids: parts.ids,
+      embedder: this.embedder,
+      graphSync: this.graphSync,
+      embed: (memories, onProgress) => this.embedMemories(memories, onProgress),
+      log: (line) => this.logActivity(line),
+    };
   }
 
   /** Whether this engine embeds text; without an embedder, search and recall go by words only. */
@@ -235,7 +159,13 @@ export class Engram implements ToolEngine {
    * adds one line to the activity log (`options.activity` names it, as the tools do).
    */
   async remember(input: MemoryInput | string, options: WriteOptions = {}): Promise<Memory> {
-    const [memory] = await this.storeMemories([typeof input === 'string' ? { text: input } : input], undefined, options.activity);
+    this.assertOpen();
+    const [memory] = await storeMemories(
+      this.lifecycle,
+      [typeof input === 'string' ? { text: input } : input],
+      undefined,
+      options.activity,
+    );
     return memory as Memory;
   }
 
@@ -245,85 +175,8 @@ export class Engram implements ToolEngine {
    * and marked superseded. The activity log gets one line for the call.
    */
   async rememberMany(inputs: readonly (MemoryInput | string)[], onProgress?: ProgressListener): Promise<Memory[]> {
-    return this.storeMemories(inputs, onProgress);
-  }
-
-  private async storeMemories(
-    inputs: readonly (MemoryInput | string)[],
-    onProgress: ProgressListener | undefined,
-    label?: ActivityLabel,
-  ): Promise<Memory[]> {
     this.assertOpen();
-    const parsed = inputs.map((input, index) => {
-      const result = MemoryInputSchema.safeParse(typeof input === 'string' ? { text: input } : input);
-      if (!result.success) {
-        throw new InvalidInputError(`${inputs.length > 1 ? `memory ${index + 1}: ` : ''}${describeIssues(result.error)}`);
-      }
-      // The tenant is the isolation boundary: an engine writes only its own.
-      if (result.data.tenant !== undefined && result.data.tenant !== this.tenant) {
-        throw new InvalidInputError(
-          `${inputs.length > 1 ? `memory ${index + 1}: ` : ''}tenant ${result.data.tenant} is not this engine's tenant (${this.tenant}): open one for it with openEngram({ tenant })`,
-        );
-      }
-      return result.data;
-    });
-    await assertCompatible(this.store, this.embedder);
-    const { memories, replaced } = await this.planNewMemories(parsed);
-    // Side by side: a worker pool embeds while this thread extracts the graph.
-    const [vectors, graph] = await Promise.all([this.embedMemories(memories, onProgress), this.graphSync.prepare(memories)]);
-    onProgress?.({ phase: 'writing', done: 0, total: memories.length });
-    await this.store.commit({
-      insert: memories.map((memory, i) => ({ memory, vector: vectors?.[i] ?? null })),
-      update: replaced.map((memory) => ({ memory })),
-      // Another writer (another server, or another request) may have taken a key since findByKey.
-      replaceKeyHolders: true,
-    });
-    await recordEmbedder(this.store, this.embedder, vectors ?? []);
-    // A superseded memory's relations end: the newer memory states what holds now.
-    await this.graphSync.record(
-      this.tenant,
-      graph,
-      replaced.map((memory) => memory.id),
-    );
-    await this.logActivity(rememberedLine(memories, replaced, label));
-    onProgress?.({ phase: 'writing', done: memories.length, total: memories.length });
-    return memories;
-  }
-
-  /**
-   * New memories built from validated input, stamped now, and the stored memories they replace
-   * (by key, or named in `supersedes`), marked superseded; nothing is written. An import gives
-   * `where`, an input's line, and is refused with it.
-   */
-  private async planNewMemories(
-    parsed: readonly ParsedMemoryInput[],
-    where: (index: number) => string | undefined = () => undefined,
-  ): Promise<{ memories: Memory[]; replaced: Memory[] }> {
-    const now = this.clock.now();
-    // A new version (named in `supersedes`, or holding a live memory's key) carries the old one forward.
-    const previous = await Promise.all(parsed.map((input, index) => this.previousVersion(input, where(index))));
-    const memories = parsed.map((input, index) => {
-      const before = previous[index] ?? { memory: null, via: 'key' as const };
-      return newMemory(carryForward(input, before.memory, before.via), this.ids(), now, {
-        tenant: this.tenant,
-        scope: DEFAULT_SCOPE,
-      });
-    });
-    supersedeRepeatedKeys(memories, now);
-    const replaced = new Map<string, Memory>();
-    for (const [index, memory] of memories.entries()) {
-      const input = parsed[index];
-      const targets = [
-        input?.supersedes ? (previous[index]?.memory ?? null) : null,
-        memory.key && memory.supersededBy === null ? await this.store.findByKey(memory.tenant, memory.scope, memory.key) : null,
-      ];
-      for (const old of targets) {
-        if (old && !replaced.has(old.id)) {
-          replaced.set(old.id, { ...old, supersededBy: memory.id, updatedAt: now.toISOString() });
-        }
-      }
-    }
-    return { memories, replaced: [...replaced.values()] };
+    return storeMemories(this.lifecycle, inputs, onProgress);
   }
 
   /** The memory with this id, or null. Archived and superseded memories are returned too. */
@@ -335,21 +188,7 @@ export class Engram implements ToolEngine {
   /** Changes fields of a memory; new text is re-embedded. */
   async update(id: string, patch: MemoryPatch): Promise<Memory> {
     this.assertOpen();
-    const result = MemoryPatchSchema.safeParse(patch);
-    if (!result.success) throw new InvalidInputError(describeIssues(result.error));
-    const current = await this.require(id);
-    const next = patchMemory(current, result.data, this.clock.now());
-    const textChanged = next.text !== current.text || next.context !== current.context;
-    if (textChanged) await assertCompatible(this.store, this.embedder);
-    const vectors = textChanged ? await this.embedMemories([next]) : null;
-    const reextract = textChanged || next.occurredAt !== current.occurredAt || next.kind !== current.kind;
-    const graph = reextract ? await this.graphSync.prepare([next]) : { extractions: [], failures: [] };
-    await this.store.commit({
-      update: [textChanged ? { memory: next, vector: vectors?.[0] ?? null } : { memory: next }],
-    });
-    if (reextract) await this.graphSync.record(this.tenant, graph, graph.extractions.length === 0 ? [next.id] : []);
-    await this.logActivity(updatedLine(current, next));
-    return next;
+    return updateMemory(this.lifecycle, id, patch);
   }
 
   /**
@@ -358,21 +197,7 @@ export class Engram implements ToolEngine {
    */
   async forget(id: string, options: { hard?: boolean } & WriteOptions = {}): Promise<ForgetOutcome> {
     this.assertOpen();
-    const memory = await this.require(id);
-    if (options.hard) {
-      await this.graphSync.forget(this.tenant, [id]);
-      await this.store.purgeMemories(this.tenant, [id]);
-      await this.logActivity(forgottenLine(memory, true, options.activity));
-      return { id, outcome: 'deleted' };
-    }
-    // Forgetting a forgotten memory writes nothing, so it logs nothing.
-    if (memory.archivedAt === null) {
-      const at = this.clock.now().toISOString();
-      await this.store.commit({ update: [{ memory: { ...memory, archivedAt: at, updatedAt: at } }] });
-      await this.graphSync.forget(this.tenant, [id]);
-      await this.logActivity(forgottenLine(memory, false, options.activity));
-    }
-    return { id, outcome: 'archived' };
+    return forgetMemory(this.lifecycle, id, options);
   }
 
   /**
@@ -382,22 +207,7 @@ export class Engram implements ToolEngine {
    */
   async restore(id: string): Promise<Memory> {
     this.assertOpen();
-    const memory = await this.require(id);
-    if (memory.archivedAt === null) return memory;
-    if (memory.key !== null && memory.supersededBy === null) {
-      const holder = await this.store.findByKey(this.tenant, memory.scope, memory.key);
-      if (holder && holder.id !== memory.id) {
-        throw new InvalidInputError(
-          `cannot restore: memory ${holder.id} now holds the key ${memory.key} in ${memory.scope}; forget that one first`,
-        );
-      }
-    }
-    const restored = { ...memory, archivedAt: null, updatedAt: this.clock.now().toISOString() };
-    // No vector in the update: the stored one stays.
-    await this.store.commit({ update: [{ memory: restored }] });
-    if (restored.supersededBy === null) await this.graphSync.record(this.tenant, await this.graphSync.prepare([restored]));
-    await this.logActivity(restoredLine(restored));
-    return restored;
+    return restoreMemory(this.lifecycle, id);
   }
 
   /**
@@ -424,7 +234,16 @@ export class Engram implements ToolEngine {
       store: this.store,
       embedder: this.queryEmbedder,
       // Engram's internal records are read through sessions, not found by search, unless asked for.
-      filter: { ...this.filter(request, false), ...request.timeRange, excludeKinds: request.excludeKinds },
+      filter: {
+        tenant: this.tenant,
+        scopes: request.scopes,
+        kinds: request.kinds,
+        tiers: request.tiers,
+        includeArchived: false,
+        includeSuperseded: false,
+        ...request.timeRange,
+        excludeKinds: request.excludeKinds,
+      },
       now,
       cooldown: cooldown ? (memory) => cooldownDecay(cooldown, secondsSince(memory.lastRetrievedAt, now)) : undefined,
     });
@@ -458,10 +277,7 @@ export class Engram implements ToolEngine {
   /** Activity-log lines, oldest first: one UTC day (`YYYY-MM-DD`) or the latest ones. */
   async activity(options: { day?: string; limit?: number } = {}): Promise<ActivityEntry[]> {
     this.assertOpen();
-    if (options.day !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(options.day)) {
-      throw new InvalidInputError(`day must be a date like 2026-01-31 (got ${options.day})`);
-    }
-    return this.store.listActivity(this.tenant, { day: options.day, limit: options.limit ?? 1000 });
+    return this.store.listActivity(this.tenant, parseActivityQuery(options));
   }
 
   /**
@@ -495,33 +311,19 @@ export class Engram implements ToolEngine {
   /** Sessions, most recently updated first, with their turns, receipts and injections counted. */
   async sessions(options: SessionListOptions = {}): Promise<SessionSummary[]> {
     this.assertOpen();
-    const result = SessionListRequestSchema.safeParse(options);
-    if (!result.success) throw new InvalidInputError(describeMessages(result.error));
-    return this.store.listSessions(this.tenant, { limit: result.data.limit ?? 50, after: result.data.after });
+    return this.store.listSessions(this.tenant, parseSessionList(options));
   }
 
   /** The turns that injected the memory with this id, the latest first (none for an unknown id). */
   async injections(id: string, options: InjectionListOptions = {}): Promise<MemoryInjection[]> {
     this.assertOpen();
-    const result = InjectionListRequestSchema.safeParse(options);
-    if (!result.success) throw new InvalidInputError(describeMessages(result.error));
-    return this.store.listMemoryInjections(this.tenant, id, { limit: result.data.limit ?? 50, offset: result.data.offset ?? 0 });
+    return this.store.listMemoryInjections(this.tenant, id, parseInjectionList(options));
   }
 
   /** The graph entities the memory with this id names, as extraction recorded them (strongest role first). */
   async mentions(id: string): Promise<GraphEntity[]> {
     this.assertOpen();
-    const mentions = await this.store.listMentionsInMemories(this.tenant, [id]);
-    const entities = new Map(
-      (await this.store.getEntities(this.tenant, [...new Set(mentions.map((mention) => mention.entityId))])).map((entity) => [
-        entity.id,
-        entity,
-      ]),
-    );
-    return [...new Set(mentions.map((mention) => mention.entityId))].flatMap((entityId) => {
-      const entity = entities.get(entityId);
-      return entity ? [toGraphEntity(entity)] : [];
-    });
+    return mentionedEntities(this.store, this.tenant, id);
   }
 
   /**
@@ -530,22 +332,10 @@ export class Engram implements ToolEngine {
    */
   async stats(options: StatsRequest = {}): Promise<EngramStats> {
     this.assertOpen();
-    const counted = options.internal === true;
-    const [stats, internal, graph, sample] = await Promise.all([
-      this.store.stats(this.tenant, { excludeKinds: counted ? undefined : INTERNAL_KINDS }),
-      this.store.countMemories({ tenant: this.tenant, kinds: INTERNAL_KINDS }),
-      this.store.countGraph(this.tenant),
-      this.samples.sampleFor(this.tenant),
-    ]);
-    return {
-      ...stats,
-      path: this.path,
-      embedder: this.embedder ? this.embedder.id : NO_EMBEDDER_ID,
-      embedderLanguages: this.embedder ? embedderLanguages(this.embedder.id) : null,
-      graph,
-      calibration: describeStoreCalibration(sample, this.queryEmbedder !== null),
-      internal: { live: internal, counted },
-    };
+    return engineStats(
+      { store: this.store, tenant: this.tenant, path: this.path, embedder: this.embedder, samples: this.samples },
+      options,
+    );
   }
 
   /**
@@ -556,22 +346,7 @@ export class Engram implements ToolEngine {
    */
   async reindex(onProgress?: ProgressListener): Promise<ReindexSummary> {
     this.assertOpen();
-    const all: Memory[] = [];
-    for await (const memory of this.store.iterateAllMemories()) all.push(memory);
-    const vectors = await this.embedMemories(all, onProgress);
-    const info = describeEmbedder(this.embedder) ?? {
-      model: (this.embedder as Embedder).id,
-      dimensions: vectors?.[0]?.length ?? 0,
-    };
-    onProgress?.({ phase: 'writing', done: 0, total: all.length });
-    await this.store.replaceVectorIndex(
-      info,
-      vectors ? all.map((memory, i) => ({ id: memory.id, vector: vectors[i] as Float32Array })) : [],
-    );
-    // Memories stored before extraction existed (or with it off), or whose extraction failed, get their graph now.
-    const graph = await this.graphSync.reextract(all);
-    onProgress?.({ phase: 'writing', done: all.length, total: all.length });
-    return { memories: all.length, embedder: info.model, dimensions: info.dimensions, extractionFailures: graph.failed };
+    return reindexStore(this.lifecycle, onProgress);
   }
 
   /**
@@ -582,37 +357,7 @@ export class Engram implements ToolEngine {
    */
   async import(records: readonly unknown[], options: ImportOptions = {}): Promise<ImportSummary> {
     this.assertOpen();
-    const parsed = parseImport(records, this.tenant, options);
-    const memoryCount = parsed.exported.length + parsed.created.length;
-    if (memoryCount > 0) await assertCompatible(this.store, this.embedder);
-    const graphPlan = await planGraphImport(this.unloggedGraph, parsed.entities, parsed.relations);
-    const { memories: created, replaced } = await this.planNewMemories(
-      parsed.created.map((record) => record.input),
-      (index) => parsed.created[index]?.where,
-    );
-    const extracted = await this.graphSync.prepare([...parsed.exported, ...created]);
-    const counts = await writeRecords({
-      exported: parsed.exported,
-      created,
-      superseded: replaced,
-      options,
-      store: this.store,
-      tenant: this.tenant,
-      embed: (memories, onProgress) => this.embedMemories(memories, onProgress),
-      afterWrite: async (vectors) => {
-        await recordEmbedder(this.store, this.embedder, vectors);
-        await this.graphSync.record(
-          this.tenant,
-          extracted,
-          replaced.map((memory) => memory.id),
-        );
-      },
-    });
-    const added = await writeGraphImport(this.unloggedGraph, graphPlan);
-    const summary: ImportSummary = {
-      ...counts,
-      graph: { entities: parsed.entities.length, relations: parsed.relations.length, ...added },
-    };
+    const summary = await importRecords({ ...this.lifecycle, graph: this.unloggedGraph }, records, options);
     if (records.length > 0) await this.logActivity(importedLine(summary, options.from));
     return summary;
   }
@@ -639,58 +384,6 @@ export class Engram implements ToolEngine {
   private async embedMemories(memories: readonly Memory[], onProgress?: ProgressListener): Promise<Float32Array[] | null> {
     if (!this.embedder) return null;
     return embedMemories(this.embedder, memories, this.config.embedding.batch_size * 8, onProgress);
-  }
-
-  private filter(
-    options: {
-      scopes?: readonly string[] | undefined;
-      kinds?: readonly Kind[] | undefined;
-      tiers?: readonly Tier[] | undefined;
-    },
-    all: boolean,
-  ): MemoryFilter {
-    return {
-      tenant: this.tenant,
-      scopes: options.scopes,
-      kinds: options.kinds,
-      tiers: options.tiers,
-      includeArchived: all,
-      includeSuperseded: all,
-    };
-  }
-
-  private async require(id: string): Promise<Memory> {
-    const memory = await this.store.getMemory(this.tenant, id);
-    if (!memory) throw new NotFoundError(`no memory with id ${id}: list ids with \`engram list\``);
-    return memory;
-  }
-
-  /**
-   * The memory `input` is a new version of: the live one it names in `supersedes` (which must
-   * exist; an import's `where` names its line), or the live holder of its key in its scope; null
-   * memory when neither.
-   */
-  private async previousVersion(
-    input: ParsedMemoryInput,
-    where: string | undefined,
-  ): Promise<{ memory: Memory | null; via: 'supersedes' | 'key' }> {
-    if (input.supersedes) return { memory: await this.requireLive(this.tenant, input.supersedes, where), via: 'supersedes' };
-    if (!input.key) return { memory: null, via: 'key' };
-    return { memory: await this.store.findByKey(this.tenant, input.scope ?? DEFAULT_SCOPE, input.key), via: 'key' };
-  }
-
-  /** The live memory `supersedes` names; an import (`where`, a line) is refused with its line. */
-  private async requireLive(tenant: string, id: string, where?: string): Promise<Memory> {
-    const memory = await this.store.getMemory(tenant, id);
-    const problem = !memory
-      ? 'no memory with that id'
-      : memory.archivedAt !== null || memory.supersededBy !== null
-        ? `it is already ${memory.archivedAt ? 'archived' : 'superseded'}`
-        : null;
-    if (problem === null) return memory as Memory;
-    const message = `cannot supersede ${id}: ${problem}`;
-    if (where !== undefined) throw importError(where, `supersedes: ${message}`, 'name a live memory, or leave supersedes out');
-    throw memory ? new InvalidInputError(message) : new NotFoundError(message);
   }
 
   private assertOpen(): void {

@@ -242,3 +242,13 @@ function requireEntity(byName: ReadonlyMap<string, Entity>, name: string): Entit
   if (!entity) throw new NotFoundError(`no entity named ${name}: create it first with create_entities`);
   return entity;
 }
+
+/** The graph entities memory `id` names, as extraction recorded them (strongest role first). */
+export async function mentionedEntities(store: GraphStore, tenant: string, id: string): Promise<GraphEntity[]> {
+  const entityIds = [...new Set((await store.listMentionsInMemories(tenant, [id])).map((mention) => mention.entityId))];
+  const entities = new Map((await store.getEntities(tenant, entityIds)).map((entity) => [entity.id, entity]));
+  return entityIds.flatMap((entityId) => {
+    const entity = entities.get(entityId);
+    return entity ? [toGraphEntity(entity)] : [];
+  });
+}
