@@ -93,27 +93,37 @@ const QUERIES = [
   'generously',
 ];
 
+/** Stores `corpus` in a fresh PostgreSQL store and in SQLite; each query ranks and scores the same in both. */
+async function expectSameLexicalScores(
+  corpus: readonly Partial<Parameters<typeof makeMemory>[0]>[],
+  queries: readonly string[],
+  check: (sqlite: SqliteStore) => Promise<void> = async () => undefined,
+): Promise<void> {
+  const postgres = await freshStore();
+  const sqlite = new SqliteStore(':memory:');
+  try {
+    const entries = corpus.map((fields, i) => ({ memory: makeMemory({ id: `m${i}`, ...fields }), vector: null }));
+    await postgres.commit({ insert: entries });
+    await sqlite.commit({ insert: entries });
+    for (const query of queries) {
+      const expected = await sqlite.searchLexical({ tenant: 'acme' }, query, 20);
+      const actual = await postgres.searchLexical({ tenant: 'acme' }, query, 20);
+      expect(
+        actual.map((hit) => hit.id),
+        query,
+      ).toEqual(expected.map((hit) => hit.id));
+      actual.forEach((hit, i) => expect(hit.score, `${query}: ${hit.id}`).toBeCloseTo(expected[i]?.score ?? NaN, 9));
+    }
+    await check(sqlite);
+  } finally {
+    await postgres.close();
+    await sqlite.close();
+  }
+}
+
 describe('PostgresStore lexical scores', () => {
   it('ranks and scores like the SQLite store’s FTS5 BM25, to nine decimal places', async () => {
-    const postgres = await freshStore();
-    const sqlite = new SqliteStore(':memory:');
-    try {
-      const entries = CORPUS.map((fields, i) => ({ memory: makeMemory({ id: `m${i}`, ...fields }), vector: null }));
-      await postgres.commit({ insert: entries });
-      await sqlite.commit({ insert: entries });
-      for (const query of QUERIES) {
-        const expected = await sqlite.searchLexical({ tenant: 'acme' }, query, 20);
-        const actual = await postgres.searchLexical({ tenant: 'acme' }, query, 20);
-        expect(
-          actual.map((hit) => hit.id),
-          query,
-        ).toEqual(expected.map((hit) => hit.id));
-        actual.forEach((hit, i) => expect(hit.score, `${query}: ${hit.id}`).toBeCloseTo(expected[i]?.score ?? NaN, 9));
-      }
-    } finally {
-      await postgres.close();
-      await sqlite.close();
-    }
+    await expectSameLexicalScores(CORPUS, QUERIES);
   });
 });
 
@@ -135,26 +145,9 @@ const SEGMENTED_QUERIES = ['日本語', '🚀', '北京', '한국어', 'launch �
 
 describe('PostgresStore lexical scores of CJK words and emoji', () => {
   it('ranks and scores them like the SQLite store, to nine decimal places', async () => {
-    const postgres = await freshStore();
-    const sqlite = new SqliteStore(':memory:');
-    try {
-      const entries = SEGMENTED_CORPUS.map((fields, i) => ({ memory: makeMemory({ id: `m${i}`, ...fields }), vector: null }));
-      await postgres.commit({ insert: entries });
-      await sqlite.commit({ insert: entries });
-      for (const query of SEGMENTED_QUERIES) {
-        const expected = await sqlite.searchLexical({ tenant: 'acme' }, query, 20);
-        const actual = await postgres.searchLexical({ tenant: 'acme' }, query, 20);
-        expect(
-          actual.map((hit) => hit.id),
-          query,
-        ).toEqual(expected.map((hit) => hit.id));
-        actual.forEach((hit, i) => expect(hit.score, `${query}: ${hit.id}`).toBeCloseTo(expected[i]?.score ?? NaN, 9));
-      }
+    await expectSameLexicalScores(SEGMENTED_CORPUS, SEGMENTED_QUERIES, async (sqlite) => {
       expect((await sqlite.searchLexical({ tenant: 'acme' }, '日本語', 20)).length).toBeGreaterThan(0);
-    } finally {
-      await postgres.close();
-      await sqlite.close();
-    }
+    });
   });
 });
 
