@@ -74,9 +74,10 @@ export interface MemoryReader {
   listSessionNeighbours(filter: MemoryFilter, memoryIds: readonly string[], radius: number): Promise<SessionNeighbour[]>;
   /**
    * A mark that moves whenever a memory of `tenant` may have changed — its record (its retrieval
-   * stamps aside), its vector or its mentions — written by this store or by any other connection
-   * or process sharing the database: what a caller read under one mark is still true while the
-   * store gives the same mark. It may move for other writes too (another tenant's, another
+   * stamps aside), its vector or its mentions — or its graph (entities with their aliases and
+   * observations, relations), written by this store or by any other connection or process
+   * sharing the database: what a caller read under one mark is still true while the store gives
+   * the same mark. It may move for other writes too (another tenant's, another
    * connection's anything), never stay for one of these. One cheap read, for checking before
    * every search (per-store calibration's sample).
    */

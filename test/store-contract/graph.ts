@@ -3,6 +3,7 @@
  * `src/store/graph-store.ts`), in one file per idea. It needs memories too, since
  * mentions and relations point at them.
  */
+import { graphChangeMarkContract } from './graph-change-mark.js';
 import { graphEntitiesContract } from './graph-entities.js';
 import { graphExtractionContract } from './graph-extraction.js';
 import type { GraphTestStore } from './graph-fixtures.js';
@@ -19,4 +20,5 @@ export function graphStoreContract(current: () => GraphTestStore): void {
   graphMentionsContract(current);
   graphOverviewContract(current);
   graphLifetimesContract(current);
+  graphChangeMarkContract(current);
 }

@@ -339,6 +339,27 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
       );
     `,
   },
+  {
+    version: 9,
+    description: 'the count of memory changes moves with every change of the graph too',
+    sql: `
+      -- As SQLite's change mark: a write of an entity, an alias or a relation moves
+      -- memory_change_count inside its transaction, so what a process keeps of the graph
+      -- (docs/decisions/what-is-kept.md) is let go exactly when another's change is visible.
+      -- Migration 6's order still holds, each transaction taking this row before
+      -- search_statistics and vector_change_count: the graph's writes under the graph lock
+      -- touch neither of those; a purge deletes its memories first (their cascades to mentions
+      -- and relations, and the memories' own first trigger, take this row before the word
+      -- statistics' trigger), then the entities left unheld (this row already held), and moves
+      -- vector_change_count last; and nothing else takes either row and then writes the graph.
+      CREATE TRIGGER entities_change_counted AFTER INSERT OR UPDATE OR DELETE ON entities
+        FOR EACH STATEMENT EXECUTE FUNCTION engram_memory_changed();
+      CREATE TRIGGER entity_aliases_change_counted AFTER INSERT OR UPDATE OR DELETE ON entity_aliases
+        FOR EACH STATEMENT EXECUTE FUNCTION engram_memory_changed();
+      CREATE TRIGGER relations_change_counted AFTER INSERT OR UPDATE OR DELETE ON relations
+        FOR EACH STATEMENT EXECUTE FUNCTION engram_memory_changed();
+    `,
+  },
 ];
 
 /** The schema version this build writes. */

@@ -111,7 +111,8 @@ export class PostgresStore extends SqlStore implements Store {
   }
 
   async memoryChangeMark(_tenant: string): Promise<string> {
-    // Moved by triggers inside every transaction that writes a memory, its vector or its mentions (migration 6).
+    // Moved by triggers inside every transaction that writes a memory, its vector or its mentions (migration 6),
+    // or an entity, an alias or a relation (migration 9).
     const result = await (await this.db()).query(`SELECT change FROM memory_change_count`);
     return String((result.rows[0] as { change: string | number }).change);
   }
