@@ -73,6 +73,11 @@ export interface MemoryReader {
    */
   listSessionNeighbours(filter: MemoryFilter, memoryIds: readonly string[], radius: number): Promise<SessionNeighbour[]>;
   /**
+   * The ids of the memories of `sessionId` that `filter` admits, in session order (occurred_at,
+   * then storing order, as listSessionNeighbours orders them), at most `limit`.
+   */
+  listSessionTurns(filter: MemoryFilter, sessionId: string, limit: number): Promise<string[]>;
+  /**
    * A mark that moves whenever a memory of `tenant` may have changed — its record (its retrieval
    * stamps aside), its vector or its mentions — or its graph (entities with their aliases and
    * observations, relations), written by this store or by any other connection or process

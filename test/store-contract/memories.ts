@@ -11,6 +11,7 @@ import { EAST, NORTH } from '../fixtures/vectors.js';
 import { ALL, entry } from './fixtures.js';
 import { attempt, collect, idsOf } from './helpers.js';
 import { memorySpreadContract } from './memory-spread.js';
+import { sessionTurnsContract } from './session-turns.js';
 
 /** Runs the memories contract against the store of the current test (see `freshStoreForEachTest`). */
 export function memoryStoreContract(current: () => MemoryStore): void {
@@ -620,6 +621,7 @@ export function memoryStoreContract(current: () => MemoryStore): void {
     });
   });
 
+  sessionTurnsContract(current);
   memorySpreadContract(current);
 
   describe('the change mark', () => {

@@ -2,7 +2,8 @@
  * The two SQL dialects Engram speaks: how each renders a statement of sql.ts. The differences
  * are few and all here — placeholders (`?` or `$n`), lists of values (a JSON array read by
  * `json_each`, or a typed array read by `unnest` and `= ANY`), a join kept in the written order,
- * byte-order text comparison, `instr` or `strpos`, and how "no limit" is said. Everything else
+ * byte-order text comparison, `instr` or `strpos`, how "no limit" is said, and an index a read
+ * is told to use (SQLite's `INDEXED BY`; PostgreSQL's planner is not told). Everything else
  * (booleans as 0/1, times as epoch milliseconds, JSON bodies as text) is stored alike.
  */
 import type { Chunk, ListType, Piece, Sql } from './sql.js';
@@ -72,6 +73,8 @@ export const sqliteDialect: Dialect = {
         return `instr(${inner(piece.text)}, ${inner(piece.part)})`;
       case 'limit':
         return `LIMIT ${bind(this, params, piece.value === undefined || piece.value < 0 ? -1 : piece.value)}`;
+      case 'indexed-by':
+        return `INDEXED BY ${piece.index}`;
       case 'table-exists':
         return `EXISTS (SELECT 1 FROM sqlite_master WHERE name = ${bind(this, params, piece.name)} AND type = 'table')`;
     }
@@ -113,6 +116,8 @@ export const postgresDialect: Dialect = {
       case 'limit':
         // LIMIT NULL is no limit, in the same statement text as a number.
         return `LIMIT ${bind(this, params, piece.value === undefined || piece.value < 0 ? null : piece.value)}`;
+      case 'indexed-by':
+        return ''; // PostgreSQL cannot be told: its planner picks the index from the statistics
       case 'table-exists':
         // On the search path, as the tables the store writes.
         return `(to_regclass(${bind(this, params, piece.name)}) IS NOT NULL)`;

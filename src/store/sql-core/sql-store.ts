@@ -72,6 +72,7 @@ import {
   writeActivity,
   writeSession,
 } from './session-tables.js';
+import { sessionTurnIds } from './session-turns.js';
 
 /** A vector search with its options settled. */
 export interface VectorSearchRequest extends Required<VectorSearchOptions> {
@@ -142,6 +143,10 @@ export abstract class SqlStore {
 
   async countMemories(filter: MemoryFilter): Promise<number> {
     return this.read(countMemoryRows(filter));
+  }
+
+  async listSessionTurns(filter: MemoryFilter, sessionId: string, limit: number): Promise<string[]> {
+    return this.read(sessionTurnIds(filter, sessionId, limit));
   }
 
   async *iterateMemories(filter: MemoryFilter, pageSize = 1000): AsyncIterable<Memory> {

@@ -2,8 +2,9 @@
  * SQL written once for both databases: the `sql` template keeps the text and the values apart
  * (every interpolated value becomes a bound parameter, never text), and a few named pieces
  * stand where SQLite and PostgreSQL spell the same thing differently (a list of values, a join
- * kept in the written order, a byte-order comparison). A dialect (dialect.ts) renders a
- * statement for its database: `?` or `$n` placeholders and each piece in its own spelling.
+ * kept in the written order, a byte-order comparison, an index named for a read). A dialect
+ * (dialect.ts) renders a statement for its database: `?` or `$n` placeholders and each piece in
+ * its own spelling.
  */
 
 /** What a dialect spells its own way; see `Dialect` in dialect.ts for each spelling. */
@@ -16,6 +17,7 @@ export type Piece =
   | { readonly kind: 'bytewise'; readonly expression: Sql }
   | { readonly kind: 'position'; readonly text: Sql; readonly part: Sql }
   | { readonly kind: 'limit'; readonly value: number | undefined }
+  | { readonly kind: 'indexed-by'; readonly index: string }
   | { readonly kind: 'table-exists'; readonly name: string };
 
 /** The type of a list's values, for databases that bind arrays by type. */
@@ -101,6 +103,15 @@ export function position(text: Sql, part: Sql): Sql {
 /** `LIMIT n`; no limit for undefined or a negative `n`. */
 export function limit(value: number | undefined): Sql {
   return piece({ kind: 'limit', value });
+}
+
+/**
+ * After a table and its alias: read it through the index `name` where the database can be told
+ * to (SQLite's `INDEXED BY`, which fails the statement rather than read otherwise); nothing in
+ * PostgreSQL, whose planner chooses. Only for an index every schema of the database has.
+ */
+export function indexedBy(name: string): Sql {
+  return piece({ kind: 'indexed-by', index: name });
 }
 
 /** Whether the database has the table `name` (a boolean, or 0/1 in SQLite). */
