@@ -23,7 +23,9 @@ import { SqliteStore } from '../src/store/sqlite/sqlite-store.js';
 import { makeMemory, minutesAfterEpoch, TENANT } from './fixtures/memory.js';
 import { type PostgresServer, startPostgres } from './fixtures/postgres-server.js';
 import { gaussian, seededRandom } from './fixtures/random.js';
-import { storeContract } from './store-contract/index.js';
+import { viewPerRead } from './fixtures/view-per-read.js';
+import { aliceAtAcme, at, person, storeMemories } from './store-contract/graph-fixtures.js';
+import { readLayerContract, storeContract } from './store-contract/index.js';
 
 let server: PostgresServer;
 let databases = 0;
@@ -59,6 +61,7 @@ async function freshStore(): Promise<PostgresStore> {
 }
 
 storeContract('PostgresStore', freshStore);
+readLayerContract('PostgresStore', freshStore);
 
 /** Memories with words in every field, for comparing lexical scores with the SQLite store. */
 const CORPUS = [
@@ -362,6 +365,42 @@ describe('PostgresStore change mark', () => {
       );
       await moved();
     } finally {
+      await first.close();
+      await second.close();
+    }
+  }, 60_000);
+});
+
+describe('PostgresStore under the read layer', () => {
+  it("keeps the graph's lookups and mentions across decisions, and reads what another process wrote since", async () => {
+    const first = await freshStore();
+    const second = new PostgresStore(first.url);
+    const reads = viewPerRead(first);
+    const client = new pg.Client({ connectionString: first.url });
+    try {
+      await storeMemories(first, 'm1');
+      await first.recordExtractions(TENANT, [aliceAtAcme('m1')], at());
+      const entities = async () => (await reads.findEntities(TENANT, ['Bob'])).map((entity) => entity.name);
+      const mentioned = async () => (await reads.listMentionsInMemories(TENANT, ['m1'])).map((m) => m.entityId);
+
+      expect(await mentioned()).toEqual(['e-alice', 'e-acme']);
+      // Rows removed behind the mark's back (its trigger off): only a kept copy still shows them.
+      await client.connect();
+      await client.query('ALTER TABLE mentions DISABLE TRIGGER mentions_change_counted');
+      await client.query('DELETE FROM mentions');
+      expect(await mentioned()).toEqual(['e-alice', 'e-acme']);
+
+      expect(await entities()).toEqual([]);
+      await second.upsertEntities(TENANT, [person('Bob')], at(1));
+      expect(await entities()).toEqual(['Bob']);
+      expect(await mentioned()).toEqual([]); // the mark moved: everything is read again
+
+      // Another process's retrieval stamps do not move PostgreSQL's mark: memories are kept per decision only.
+      expect((await reads.getMemories(TENANT, ['m1']))[0]?.retrievalCount).toBe(0);
+      await second.recordRetrieval(TENANT, ['m1'], minutesAfterEpoch(2));
+      expect((await reads.getMemories(TENANT, ['m1']))[0]?.retrievalCount).toBe(1);
+    } finally {
+      await client.end();
       await first.close();
       await second.close();
     }

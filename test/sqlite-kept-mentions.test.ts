@@ -1,5 +1,6 @@
 /**
- * The SQLite store keeps the mentions each memory makes for the next reads (store/kept/kept-mentions.ts):
+ * The read layer keeps the mentions each memory makes across decisions (src/store/kept/), each
+ * read here a view of its own (fixtures/view-per-read.ts), on SQLite:
  * what it gives back must always be what the file holds, after every kind of write that can
  * change a mention, from this connection or another; the stamps of a decision or a retrieval,
  * which change none, keep them; and a caller changing what it was given changes nothing kept.
@@ -12,6 +13,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { SqliteStore } from '../src/store/sqlite/sqlite-store.js';
 import { minutesAfterEpoch, TENANT } from './fixtures/memory.js';
+import { viewPerRead } from './fixtures/view-per-read.js';
 import { makeReceipt } from './store-contract/activation-log.js';
 import { aliceAtAcme, at, mention, person, storeMemories } from './store-contract/graph-fixtures.js';
 
@@ -21,8 +23,10 @@ afterAll(() => rmSync(directory, { recursive: true, force: true }));
 describe('mentions kept across reads', () => {
   let file: string;
   let store: SqliteStore;
+  /** The store with the read layer: reads, and the writes of retrieval stamps, go through it. */
+  let reads: SqliteStore;
   let run = 0;
-  const read = (...ids: string[]) => store.listMentionsInMemories(TENANT, ids);
+  const read = (...ids: string[]) => reads.listMentionsInMemories(TENANT, ids);
   /**
    * Removes mention rows behind the store's back: on its own connection, with the trigger that
    * counts its writes to the mentions dropped first, so the change mark stays. Only a kept copy
@@ -37,6 +41,7 @@ describe('mentions kept across reads', () => {
   beforeEach(async () => {
     file = path.join(directory, `kept-${run++}.db`);
     store = new SqliteStore(file);
+    reads = viewPerRead(store);
     await storeMemories(store, 'm1', 'm2');
     await store.recordExtractions(TENANT, [aliceAtAcme('m1'), aliceAtAcme('m2')], at());
     await read('m1', 'm2'); // both kept from here on
@@ -56,8 +61,8 @@ describe('mentions kept across reads', () => {
 
   it('keeps them through the stamps of a decision and of a retrieval', async () => {
     removeRowsUnseen();
-    await store.recordActivation({ receipt: makeReceipt({ id: 'r1', turn: 5 }), injected: [], retrieved: ['m1'] });
-    await store.recordRetrieval(TENANT, ['m2'], minutesAfterEpoch(7));
+    await reads.recordActivation({ receipt: makeReceipt({ id: 'r1', turn: 5 }), injected: [], retrieved: ['m1'] });
+    await reads.recordRetrieval(TENANT, ['m2'], minutesAfterEpoch(7));
     expect(await read('m1')).toHaveLength(2);
   });
 
@@ -102,6 +107,6 @@ describe('mentions kept across reads', () => {
     const [given] = await read('m1');
     if (given) given.entityId = 'scribbled';
     expect((await read('m1'))[0]?.entityId).toBe('e-alice');
-    expect(await store.listMentionsInMemories('another', ['m1'])).toEqual([]);
+    expect(await reads.listMentionsInMemories('another', ['m1'])).toEqual([]);
   });
 });

@@ -1,10 +1,11 @@
 /**
- * What the SQLite store keeps under its change mark (memory-writes.ts): each session's turns for
- * the turns beside a memory (kept-session-turns.ts), and through `memoryChangeMark` the sample
- * of per-store calibration. The mark must move for every write that changes what is kept — by
- * another connection, or by this one through any path, the store's methods or not — and stay
- * for the retrieval stamps every search writes; a session too long to keep is answered by the
- * statement. The graph's lookups (store/kept/kept-by-mark.ts) are asked again after each kind of write.
+ * What the read layer keeps under SQLite's change mark (src/store/sqlite/memory-writes.ts): each
+ * session's turns for the turns beside a memory (src/store/kept/kept-session-turns.ts), the
+ * graph's lookups (kept-answers.ts), and through `memoryChangeMark` the sample of per-store
+ * calibration. The mark must move for every write that changes what is kept — by another
+ * connection, or by this one through any path, the store's methods or not — and stay for the
+ * retrieval stamps every search writes; a session too long to keep is answered by the
+ * statement. Each read is a view of its own, as a decision's is (fixtures/view-per-read.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -16,6 +17,7 @@ import { SqliteStore } from '../src/store/sqlite/sqlite-store.js';
 import type { MemoryFilter } from '../src/store/store.js';
 import { makeMemory, minutesAfterEpoch, TENANT } from './fixtures/memory.js';
 import { EAST } from './fixtures/vectors.js';
+import { viewPerRead } from './fixtures/view-per-read.js';
 import { aliceAtAcme, at, link, person } from './store-contract/graph-fixtures.js';
 
 const directory = mkdtempSync(path.join(os.tmpdir(), 'engram-memory-writes-'));
@@ -29,12 +31,15 @@ const turn = (i: number) =>
 describe('what the SQLite store keeps under its change mark', () => {
   let file: string;
   let store: SqliteStore;
+  /** The store with the read layer. */
+  let reads: SqliteStore;
   let run = 0;
-  const besideT2 = async () => (await store.listSessionNeighbours(ALL, ['t2'], 1)).map((n) => n.memoryId);
+  const besideT2 = async () => (await reads.listSessionNeighbours(ALL, ['t2'], 1)).map((n) => n.memoryId);
 
   beforeEach(async () => {
     file = path.join(directory, `writes-${run++}.db`);
     store = new SqliteStore(file);
+    reads = viewPerRead(store);
     await store.commit({ insert: [0, 1, 2, 3, 4].map((i) => ({ memory: turn(i), vector: EAST })) });
     // Asked twice: the session's turns are kept from here on.
     expect(await besideT2()).toEqual(['t1', 't3']);
@@ -73,8 +78,8 @@ describe('what the SQLite store keeps under its change mark', () => {
     );
     await store.commit({ insert: long.map((memory) => ({ memory, vector: null })) });
 
-    await store.listSessionNeighbours(ALL, ['long0500'], 1); // asked once before, as the kept sessions are
-    expect(await store.listSessionNeighbours(ALL, ['long0500', 't2'], 2)).toEqual([
+    await reads.listSessionNeighbours(ALL, ['long0500'], 1); // asked once before, as the kept sessions are
+    expect(await reads.listSessionNeighbours(ALL, ['long0500', 't2'], 2)).toEqual([
       { memoryId: 'long0499', of: 'long0500', distance: 1 },
       { memoryId: 'long0501', of: 'long0500', distance: 1 },
       { memoryId: 'long0498', of: 'long0500', distance: 2 },
@@ -90,6 +95,8 @@ describe('what the SQLite store keeps under its change mark', () => {
 describe("the graph's lookups kept under the change mark", () => {
   let file: string;
   let store: SqliteStore;
+  /** The store with the read layer. */
+  let reads: SqliteStore;
   let run = 0;
   const ABOUT = { limitPerEntity: 10, scanPerEntity: 2_000 };
   /** Each lookup asked twice, the second answered from what was kept: both must agree. */
@@ -98,13 +105,14 @@ describe("the graph's lookups kept under the change mark", () => {
     expect(await ask()).toEqual(first);
     return first;
   };
-  const names = (ask: string) => twice(async () => (await store.findEntities(TENANT, [ask])).map((e) => e.name));
-  const relations = () => twice(async () => (await store.listRelations(TENANT, ['e-alice'])).map((r) => r.id));
-  const about = () => twice(async () => (await store.listMentionsOfEntities(ALL, ['e-alice'], ABOUT)).map((m) => m.memoryId));
+  const names = (ask: string) => twice(async () => (await reads.findEntities(TENANT, [ask])).map((e) => e.name));
+  const relations = () => twice(async () => (await reads.listRelations(TENANT, ['e-alice'])).map((r) => r.id));
+  const about = () => twice(async () => (await reads.listMentionsOfEntities(ALL, ['e-alice'], ABOUT)).map((m) => m.memoryId));
 
   beforeEach(async () => {
     file = path.join(directory, `graph-${run++}.db`);
     store = new SqliteStore(file);
+    reads = viewPerRead(store);
     await store.commit({ insert: ['m1', 'm2'].map((id) => ({ memory: makeMemory({ id }), vector: null })) });
     await store.recordExtractions(TENANT, [aliceAtAcme('m1'), aliceAtAcme('m2')], at());
     return () => store.close();
@@ -139,7 +147,7 @@ describe("the graph's lookups kept under the change mark", () => {
 
   it('answers several names in order, each entity once, from the names kept one by one', async () => {
     await store.upsertEntities(TENANT, [person('Bob', { aliases: ['Robert'] })], at(1));
-    const ids = async (...asked: string[]) => (await store.findEntities(TENANT, asked)).map((e) => e.id);
+    const ids = async (...asked: string[]) => (await reads.findEntities(TENANT, asked)).map((e) => e.id);
 
     expect(await ids('Robert', 'Alice', 'Bob', 'nobody')).toEqual(['e-bob', 'e-alice']);
     expect(await ids('Alice', 'Robert')).toEqual(['e-alice', 'e-bob']);
@@ -147,15 +155,15 @@ describe("the graph's lookups kept under the change mark", () => {
   });
 
   it('gives each caller its own copies', async () => {
-    const [alice] = await store.findEntities(TENANT, ['Alice']);
+    const [alice] = await reads.findEntities(TENANT, ['Alice']);
     alice?.aliases.push('scribbled');
-    const [relation] = await store.listRelations(TENANT, ['e-alice']);
+    const [relation] = await reads.listRelations(TENANT, ['e-alice']);
     if (relation) relation.type = 'scribbled';
-    const [mention] = await store.listMentionsOfEntities(ALL, ['e-alice'], ABOUT);
+    const [mention] = await reads.listMentionsOfEntities(ALL, ['e-alice'], ABOUT);
     if (mention) mention.memoryId = 'scribbled';
 
-    expect((await store.findEntities(TENANT, ['Alice']))[0]?.aliases).toEqual([]);
-    expect((await store.listRelations(TENANT, ['e-alice']))[0]?.type).toBe('works_at');
-    expect((await store.listMentionsOfEntities(ALL, ['e-alice'], ABOUT))[0]?.memoryId).toBe('m2');
+    expect((await reads.findEntities(TENANT, ['Alice']))[0]?.aliases).toEqual([]);
+    expect((await reads.listRelations(TENANT, ['e-alice']))[0]?.type).toBe('works_at');
+    expect((await reads.listMentionsOfEntities(ALL, ['e-alice'], ABOUT))[0]?.memoryId).toBe('m2');
   });
 });

@@ -1,5 +1,6 @@
 /**
- * SqliteStore against the shared Store contract, in memory and on a real file, plus what only
+ * SqliteStore against the shared Store contract, in memory and on a real file (and the parts the
+ * read layer answers, through it), plus what only
  * a file-backed SQLite store promises: WAL mode, durability across reopen, and clear refusals
  * of paths and files that are not Engram databases.
  */
@@ -14,7 +15,7 @@ import { EngramError, type EngramErrorCode } from '../src/errors.js';
 import { MMAP_BYTES } from '../src/store/sqlite/open-database.js';
 import { SqliteStore } from '../src/store/sqlite/sqlite-store.js';
 import { makeMemory } from './fixtures/memory.js';
-import { storeContract } from './store-contract/index.js';
+import { readLayerContract, storeContract } from './store-contract/index.js';
 
 const directory = mkdtempSync(path.join(tmpdir(), 'engram-sqlite-store-'));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
@@ -30,6 +31,7 @@ function freshPath(name = 'engram.db'): string {
 
 storeContract('SqliteStore in memory', () => new SqliteStore(':memory:'));
 storeContract('SqliteStore on disk', () => new SqliteStore(freshPath()));
+readLayerContract('SqliteStore on disk', () => new SqliteStore(freshPath()));
 
 /** The error `open` throws; fails the test when it does not throw. */
 function openingError(open: () => unknown): unknown {

@@ -11,7 +11,7 @@ import { INTERNAL_KINDS } from '../model/internal-kinds.js';
 import type { Kind, Tier } from '../model/memory.js';
 import { type RetrievalSettings, type SearchHit, searchPrepared } from '../retrieval/hybrid-search.js';
 import { type PreparedQuery, prepareQuery, withStoreShift } from '../retrieval/prepare-query.js';
-import { readOnce } from '../retrieval/read-once.js';
+import { readView } from '../store/kept/kept-reads.js';
 import type { Store } from '../store/store.js';
 
 /**
@@ -44,7 +44,7 @@ export interface CandidateSearch {
 /** Candidates for `query`; ids are unique. */
 export async function searchCandidates(search: CandidateSearch): Promise<SearchHit[]> {
   // The searches below draft many of the same memories: each is read once.
-  const store = readOnce(search.store);
+  const store = readView(search.store);
   // The query is prepared once for every tier searched: its embedding, what the graph says about
   // it and its memories' word signals depend on the query, not on the tiers.
   const query = prepareQuery(store, {

@@ -27,6 +27,7 @@ import { CalibrationSamples } from '../retrieval/calibration-sample.js';
 import { hybridSearch, type SearchHit } from '../retrieval/hybrid-search.js';
 import { KeptMemoryWords } from '../retrieval/word-signals.js';
 import { Session } from '../session/session.js';
+import { withKeptReads } from '../store/kept/kept-reads.js';
 import type { MemoryInjection, SessionSummary, Store } from '../store/store.js';
 import type { GraphEntity, KnowledgeGraph } from '../tools/knowledge-graph.js';
 import type { ForgetOutcome, ToolEngine } from '../tools/tool-engine.js';
@@ -71,7 +72,8 @@ export async function openEngram(options: OpenEngramOptions = {}): Promise<Engra
   const clock = options.clock ?? systemClock;
   return new Engram({
     config,
-    store: opened.store,
+    // What recall reads is kept across decisions, over whichever store was opened (store/kept/).
+    store: withKeptReads(opened.store),
     embedder: raw,
     clock,
     ids: options.ids ?? ulidGenerator(clock),

@@ -4,16 +4,16 @@ import { searchSettings } from '../../test/fixtures/search-settings.js';
 import { deferredEmbedder, searchWorld, WORLD_QUERY, WORLD_VECTOR } from '../../test/fixtures/search-store.js';
 import type { Memory } from '../model/memory.js';
 import type { SearchMode } from '../model/search-request.js';
+import { readView } from '../store/kept/kept-reads.js';
 import { gatherCandidates, type GatherRequest } from './gather-candidates.js';
 import { type PreparedQuery, prepareQuery } from './prepare-query.js';
-import { readOnce } from './read-once.js';
 
 const NOW = new Date('2025-02-01T00:00:00.000Z');
 const FILTER = { tenant: 'acme' };
 
 /** The world's query prepared for `mode`, its word measure recording which memories it was asked for. */
 function prepared(mode: SearchMode, vector?: Float32Array) {
-  const store = readOnce(searchWorld());
+  const store = readView(searchWorld());
   const embedder = deferredEmbedder();
   const query = prepareQuery(store, {
     query: WORLD_QUERY,

@@ -15,7 +15,7 @@ import type { IndexRanks } from './search-strategy.js';
 
 /** Where and how much one search gathers. */
 export interface GatherRequest {
-  /** The store, as a view that keeps what it reads (read-once.ts): what is read ahead is found there. */
+  /** The store, as a view that keeps what it reads (../store/kept/read-view.ts): what is read ahead is found there. */
   store: SearchReader;
   query: PreparedQuery;
   filter: MemoryFilter;
@@ -62,7 +62,7 @@ export async function gatherCandidates(request: GatherRequest): Promise<Candidat
  * answers: the full-text hits' memories and word signals and, when the search follows the graph,
  * the entities they mention — and the same for the memories about the query's entities, which
  * the graph stage adds (follow-graph.ts; not in a bounded search). `store` and `query.wordsOf`
- * keep them (read-once.ts, word-signals.ts), so the stages after the vector search find them ready.
+ * keep them (../store/kept/read-view.ts, word-signals.ts), so the stages after the vector search find them ready.
  */
 async function readAhead(
   store: SearchReader,

@@ -15,13 +15,13 @@
 import type { Embedder } from '../embedding/embedder.js';
 import type { Memory } from '../model/memory.js';
 import type { SearchMode } from '../model/search-request.js';
+import { readView } from '../store/kept/kept-reads.js';
 import type { MemoryFilter } from '../store/memory-filter.js';
 import { calibrateSearch } from './calibrate-search.js';
 import { draftCandidates } from './draft-candidates.js';
 import { gatherCandidates } from './gather-candidates.js';
 import { type PreparedQuery, prepareQuery } from './prepare-query.js';
 import { rankHits } from './rank-hits.js';
-import { readOnce } from './read-once.js';
 import type { RetrievalSettings } from './retrieval-settings.js';
 import type { SearchHit } from './search-hit.js';
 import type { SearchReader } from './search-reader.js';
@@ -67,7 +67,7 @@ export interface HybridSearchRequest extends Omit<PreparedSearch, 'query'> {
 /** Finds up to `limit` memories for `query`, best first. */
 export async function hybridSearch(request: HybridSearchRequest): Promise<SearchHit[]> {
   // A memory is read once however many stages ask for it, and what is read ahead is kept.
-  const store = readOnce(request.store);
+  const store = readView(request.store);
   const { mode, settings, embedder, now, scopes, filter, limit, minRelevance, bounded, cooldown } = request;
   const query = prepareQuery(store, { query: request.query, mode, settings, embedder, tenant: filter.tenant, now, scopes });
   return searchPrepared({ store, query, filter, limit, minRelevance, bounded, cooldown });
@@ -77,7 +77,7 @@ export async function hybridSearch(request: HybridSearchRequest): Promise<Search
 export async function searchPrepared(request: PreparedSearch): Promise<SearchHit[]> {
   const { query, filter, limit, bounded = false } = request;
   const { strategy } = query;
-  const store = readOnce(request.store);
+  const store = readView(request.store);
   const pool = Math.max(query.settings.candidates, limit * 2);
   const calibration = calibrateSearch(query);
   const found = await gatherCandidates({ store, query, filter, pool, bounded, whileEmbedding: calibration.ahead });

@@ -129,6 +129,12 @@ export interface GraphStore {
    */
   findEntities(tenant: string, names: readonly string[]): Promise<Entity[]>;
   /**
+   * For each of `names` in order, what `findEntities` finds for that name alone (the entity of
+   * that name, then those with it as an alias); in one read, for a caller that keeps each name's
+   * answer (the read layer, store/kept/).
+   */
+  findEntitiesByName(tenant: string, names: readonly string[]): Promise<Entity[][]>;
+  /**
    * Entities whose name, type, aliases or observations contain every word of `query`
    * (case-insensitively), name matches first; for the MCP `search_nodes` tool. It reads every
    * entity of the tenant, so it is not for recall's hot path (use `findEntities`).

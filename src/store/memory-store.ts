@@ -79,14 +79,20 @@ export interface MemoryReader {
   listSessionTurns(filter: MemoryFilter, sessionId: string, limit: number): Promise<string[]>;
   /**
    * A mark that moves whenever a memory of `tenant` may have changed — its record (its retrieval
-   * stamps aside), its vector or its mentions — or its graph (entities with their aliases and
-   * observations, relations), written by this store or by any other connection or process
-   * sharing the database: what a caller read under one mark is still true while the store gives
-   * the same mark. It may move for other writes too (another tenant's, another
-   * connection's anything), never stay for one of these. One cheap read, for checking before
-   * every search (per-store calibration's sample).
+   * stamps aside), its vector or its mentions — or the graph's entities, aliases and relations,
+   * written by this store or by any other connection or process sharing the database: what a
+   * caller read under one mark is still true while the store gives the same mark. It may move for
+   * other writes too (another tenant's, another connection's anything), never stay for one of
+   * these. One cheap read, for checking before every decision (the read layer, store/kept/) and
+   * search (per-store calibration's sample).
    */
   memoryChangeMark(tenant: string): Promise<string>;
+  /**
+   * True when another process's retrieval stamps move `memoryChangeMark` too (SQLite: any commit
+   * by another connection does), so a memory, stamps and all, read under one mark is true while
+   * it holds. Absent or false: memories are kept for one decision only.
+   */
+  readonly markCoversStamps?: boolean;
 }
 
 /** A memory beside another in the same session. */

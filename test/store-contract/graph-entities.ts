@@ -111,6 +111,27 @@ export function graphEntitiesContract(current: () => GraphTestStore): void {
       expect(await store.findEntities(TENANT, ['', '  '])).toEqual([]);
     });
 
+    it('finds each name its own entities in one read, as findEntities finds them for that name alone', async () => {
+      await store.upsertEntities(
+        TENANT,
+        [person('Robert Smith', { aliases: ['Bob', 'Rob'] }), person('Bob'), person('Rob', { aliases: ['Robert'] })],
+        at(),
+      );
+      const asked = ['bob', 'nobody', 'ROB', '', 'Bob', 'robert'];
+      const byName = await store.findEntitiesByName(TENANT, asked);
+      expect(byName.map(idsOf)).toEqual([
+        ['e-bob', 'e-robert-smith'],
+        [],
+        ['e-rob', 'e-robert-smith'],
+        [],
+        ['e-bob', 'e-robert-smith'],
+        ['e-rob'],
+      ]);
+      for (const [i, name] of asked.entries()) expect(byName[i]).toEqual(await store.findEntities(TENANT, [name]));
+      expect(await store.findEntitiesByName(OTHER_TENANT, ['bob'])).toEqual([[]]);
+      expect(await store.findEntitiesByName(TENANT, [])).toEqual([]);
+    });
+
     it('keeps tenants apart: an entity of the same name in another tenant is another entity, invisible here', async () => {
       await store.upsertEntities(TENANT, [person('Alice', { observations: ['ours'] })], at());
       await store.upsertEntities(OTHER_TENANT, [person('alice', { id: 'e-theirs', observations: ['theirs'] })], at());

@@ -10,6 +10,7 @@
 import { describe } from 'vitest';
 
 import type { Store } from '../../src/store/store.js';
+import { viewPerRead } from '../fixtures/view-per-read.js';
 import { activationLogContract } from './activation-log.js';
 import { activityLogContract } from './activity-log.js';
 import { embeddingCacheContract } from './embedding-cache.js';
@@ -51,6 +52,21 @@ export function storeContract(name: string, makeStore: () => Promise<Store> | St
     vectorIndexContract(current);
     embeddingCacheContract(current);
     storeStatisticsContract(current);
+    graphStoreContract(current);
+  });
+}
+
+/**
+ * The parts of the contract whose reads the read layer answers (src/store/kept/: memories, their
+ * sessions and the graph) and whose writes it follows (the activation log's stamps), run through
+ * the layer with each read a decision of its own: it must answer as the store does after every write.
+ */
+export function readLayerContract(name: string, makeStore: () => Promise<Store> | Store): void {
+  describe(`Store contract through the read layer: ${name}`, () => {
+    const current = freshStoreForEachTest(async () => viewPerRead(await makeStore()));
+
+    memoryStoreContract(current);
+    activationLogContract(current);
     graphStoreContract(current);
   });
 }

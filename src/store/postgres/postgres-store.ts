@@ -41,6 +41,8 @@ import { bytesToVector, PostgresVectorTable } from './vector-table.js';
 /** The scale-out Store over one PostgreSQL database; see the module comment. */
 export class PostgresStore extends SqlStore implements Store {
   readonly url: string;
+  /** Another process's retrieval stamps leave the change mark where it was (its triggers skip them). */
+  readonly markCoversStamps = false;
   private readonly pool: pg.Pool;
   private readonly vectors = new PostgresVectorTable();
   private readonly terms = new TermStatistics();

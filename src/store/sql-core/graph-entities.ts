@@ -50,18 +50,25 @@ export function* readEntities(tenant: string, ids: readonly string[]): Program<E
 
 /** Entities by name, then by alias, for each name in order; each once. */
 export function* findEntityRows(tenant: string, names: readonly string[]): Program<EntityRow[]> {
-  const keys = names.map(entityKey).filter((key) => key !== '');
-  if (keys.length === 0) return [];
-  const found = yield* all<EntityRow>(
-    sql`SELECT j.key AS position, 0 AS via, e.* FROM ${table('j', keys)}
+  return uniqueRows((yield* findEntityRowsByName(tenant, names)).flat());
+}
+
+/** For each of `names`, its entities: the one of that name, then those with it as an alias, each once. */
+export function* findEntityRowsByName(tenant: string, names: readonly string[]): Program<EntityRow[][]> {
+  const keys = [...new Set(names.map(entityKey).filter((key) => key !== ''))];
+  if (keys.length === 0) return names.map(() => []);
+  const found = yield* all<EntityRow & { matched: string }>(
+    sql`SELECT j.key AS position, j.value AS matched, 0 AS via, e.* FROM ${table('j', keys)}
         ${JOIN_IN_ORDER} entities e ON e.tenant = ${tenant} AND e.name_key = j.value
       UNION ALL
-      SELECT j.key AS position, 1 AS via, e.* FROM ${table('j', keys)}
+      SELECT j.key AS position, j.value AS matched, 1 AS via, e.* FROM ${table('j', keys)}
         ${JOIN_IN_ORDER} entity_aliases a ON a.tenant = ${tenant} AND a.alias_key = j.value
         ${JOIN_IN_ORDER} entities e ON e.rowid = a.entity_rowid
       ORDER BY position, via, rowid`,
   );
-  return uniqueRows(found);
+  const byKey = new Map<string, EntityRow[]>();
+  for (const { matched, ...row } of found) byKey.set(matched, [...(byKey.get(matched) ?? []), row as EntityRow]);
+  return names.map((name) => uniqueRows(byKey.get(entityKey(name)) ?? []));
 }
 
 /** Entities holding every word of `query` in some field, those whose name holds the query or its words first. */

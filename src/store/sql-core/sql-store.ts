@@ -39,6 +39,7 @@ import {
   changeObservations,
   deleteEntityRows,
   findEntityRows,
+  findEntityRowsByName,
   readEntities,
   searchEntityRows,
   upsertEntity,
@@ -226,6 +227,10 @@ export abstract class SqlStore {
 
   async findEntities(tenant: string, names: readonly string[]): Promise<Entity[]> {
     return (await this.read(findEntityRows(tenant, names))).map(rowToEntity);
+  }
+
+  async findEntitiesByName(tenant: string, names: readonly string[]): Promise<Entity[][]> {
+    return (await this.read(findEntityRowsByName(tenant, names))).map((rows) => rows.map(rowToEntity));
   }
 
   async searchEntities(tenant: string, query: string, limit: number): Promise<Entity[]> {

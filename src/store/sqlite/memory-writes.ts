@@ -4,16 +4,16 @@
  * and the entities, aliases and relations. Other connections' writes move SQLite's data_version
  * (any commit to the file); this connection's own writes are counted by TEMP triggers on those
  * tables, so every write path — a commit, a purge, the graph's, a repair — moves it without
- * having to remember to. What is kept under one mark (the calibration sample, each session's
- * turns, the graph's lookups) stays true while it holds.
+ * having to remember to. What is kept under one mark (the read layer's sets, ../kept/, and the
+ * calibration sample) stays true while it holds.
  *
- * The retrieval stamps (`last_retrieved_at`, `retrieval_count`) are left out: every recorded
- * search and recall decision writes them, and nothing kept under the mark reads them.
+ * The retrieval stamps (`last_retrieved_at`, `retrieval_count`) written on this connection are
+ * left out: every recorded search and recall decision writes them, and the read layer drops the
+ * memories it stamps itself. Another connection's stamps move data_version like any commit.
  * When it is dropped: docs/decisions/what-is-kept.md.
  */
 import type Database from 'better-sqlite3';
 
-import type { ChangeMark } from '../kept/change-mark.js';
 import { cachedStatement } from './statement-cache.js';
 
 /** The tables besides the memories whose every write moves the mark. */
@@ -21,7 +21,7 @@ const WATCHED = ['memory_embeddings', 'mentions', 'entities', 'entity_aliases', 
 /** The columns a retrieval or a decision stamps; writing only these moves nothing. */
 const STAMPS = new Set(['last_retrieved_at', 'retrieval_count']);
 
-export class MemoryWrites implements ChangeMark {
+export class MemoryWrites {
   private readonly db: Database.Database;
   /** This connection's writes to the memories, their vectors and mentions, counted row by row. */
   private written = 0;

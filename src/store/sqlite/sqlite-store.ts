@@ -4,34 +4,24 @@
  * receipt, activity and graph tables the shared SQL core writes (../sql-core/sql-store.ts, run
  * synchronously here through sqlite-session.ts). The embedder of the vectors is recorded in
  * `engram_meta`. It implements every part of the Store (see ../store.ts) over the one
- * connection, since one change writes a memory and its index entries in a single transaction,
- * and keeps the read caches of recall (kept-*.ts here and in ../kept/) under the memories' change mark.
+ * connection, since one change writes a memory and its index entries in a single transaction.
+ * What recall keeps across reads is the read layer's (../kept/), over this store as over any.
  */
 import { existsSync } from 'node:fs';
 
 import type Database from 'better-sqlite3';
 
 import { EngramError } from '../../errors.js';
-import type { Entity, Mention, Relation } from '../../model/graph.js';
-import type { Memory } from '../../model/memory.js';
-import { KeptByMark } from '../kept/kept-by-mark.js';
-import { KeptMentions } from '../kept/kept-mentions.js';
-import { findEntityRows } from '../sql-core/graph-entities.js';
-import { mentionsInMemories, mentionsOfEntities } from '../sql-core/graph-mentions.js';
-import { rowToEntity } from '../sql-core/graph-rows.js';
+import type { Relation } from '../../model/graph.js';
 import { writeIndexInfo } from '../sql-core/index-info.js';
-import { readMemories } from '../sql-core/memory-reads.js';
-import { rowToMemory } from '../sql-core/rows.js';
 import type { Program, SyncSession } from '../sql-core/session.js';
 import { stampRetrieval } from '../sql-core/session-tables.js';
 import { SqlStore, type StorageCounts, type VectorSearchRequest } from '../sql-core/sql-store.js';
 import type {
-  ActivationRecord,
   LexicalHit,
   LexicalSearchOptions,
   MemoryChange,
   MemoryFilter,
-  MentionQuery,
   RelationListOptions,
   SessionNeighbour,
   Store,
@@ -41,8 +31,6 @@ import type {
 import { closeDatabase, sizeOnDisk } from './close-database.js';
 import { readCachedEmbeddings, writeCachedEmbeddings } from './embedding-cache-table.js';
 import { filterClause } from './filter-clause.js';
-import { KeptMemories } from './kept-memories.js';
-import { KeptSessionTurns } from './kept-session-turns.js';
 import { searchLexicalRows } from './lexical-search.js';
 import { purgeRows, writeChange } from './memory-changes.js';
 import { MemoryWrites } from './memory-writes.js';
@@ -50,6 +38,7 @@ import { LATEST_VERSION } from './migrations.js';
 import { checkFolder, IN_MEMORY, openDatabase, type OpenDatabaseOptions } from './open-database.js';
 import { PlannerStatistics } from './planner-statistics.js';
 import { listRelationRows } from './relation-list.js';
+import { sessionNeighbours } from './session-neighbours.js';
 import { sqliteSession } from './sqlite-session.js';
 import { VectorTable } from './vector-table.js';
 
@@ -69,17 +58,14 @@ interface Opened {
   sql: SyncSession;
   vectors: VectorTable;
   statistics: PlannerStatistics;
-  kept: KeptMemories;
   writes: MemoryWrites;
-  keptMentions: KeptMentions;
-  sessionTurns: KeptSessionTurns;
-  /** The graph lookups of graph-aware recall, kept under the memories' change mark (../kept/kept-by-mark.ts). */
-  lookups: { entities: KeptByMark<Entity>; relations: KeptByMark<Relation>; mentions: KeptByMark<Mention> };
 }
 
 /** The embedded default Store: every part over one SQLite file (or `:memory:`). */
 export class SqliteStore extends SqlStore implements Store {
   readonly file: string;
+  /** Another connection's retrieval stamps move the change mark too (its data_version). */
+  readonly markCoversStamps = true;
   private readonly options: SqliteStoreOptions;
   private opened: Opened | null = null;
   private closed = false;
@@ -106,26 +92,12 @@ export class SqliteStore extends SqlStore implements Store {
     if (this.opened === null) {
       if (this.closed) throw new EngramError('closed', `${this.file} is closed`);
       const db = openDatabase(this.file, this.options);
-      const kept = new KeptMemories(db);
-      const writes = new MemoryWrites(db);
       this.opened = {
         db,
         sql: sqliteSession(db),
         vectors: new VectorTable(db, { floatBytes: this.options.floatVectorBytes }),
         statistics: new PlannerStatistics(db),
-        kept,
-        writes,
-        keptMentions: new KeptMentions(writes),
-        sessionTurns: new KeptSessionTurns(db, writes, kept),
-        lookups: {
-          entities: new KeptByMark(writes, (entity) => ({
-            ...entity,
-            aliases: [...entity.aliases],
-            observations: [...entity.observations],
-          })),
-          relations: new KeptByMark(writes, (relation) => ({ ...relation })),
-          mentions: new KeptByMark(writes, (mention) => ({ ...mention })),
-        },
+        writes: new MemoryWrites(db),
       };
     }
     return this.opened;
@@ -153,18 +125,6 @@ export class SqliteStore extends SqlStore implements Store {
     statistics.noteInserted(change.insert?.length ?? 0);
   }
 
-  override async getMemories(tenant: string, ids: readonly string[]): Promise<Memory[]> {
-    if (ids.length === 0) return [];
-    const { kept, sql } = this.open();
-    const { found, missing } = kept.split(tenant, ids);
-    if (missing.length > 0) {
-      const read = sql.exec(readMemories(tenant, missing)).map(rowToMemory);
-      kept.keep(read);
-      for (const memory of read) found.set(memory.id, memory);
-    }
-    return ids.flatMap((id) => found.get(id) ?? []);
-  }
-
   async purgeMemories(tenant: string, ids: readonly string[]): Promise<number> {
     const { db, sql, vectors } = this.open();
     let deleted = 0;
@@ -175,7 +135,7 @@ export class SqliteStore extends SqlStore implements Store {
   }
 
   async listSessionNeighbours(filter: MemoryFilter, memoryIds: readonly string[], radius: number): Promise<SessionNeighbour[]> {
-    return this.open().sessionTurns.neighbours(filter, memoryIds, radius);
+    return sessionNeighbours(this.open().db, filter, memoryIds, radius);
   }
 
   async memoryChangeMark(_tenant: string): Promise<string> {
@@ -204,7 +164,6 @@ export class SqliteStore extends SqlStore implements Store {
   }
 
   async recordRetrieval(tenant: string, ids: readonly string[], at: string): Promise<void> {
-    this.open().kept.drop(tenant, ids);
     this.transaction(stampRetrieval(tenant, ids, Date.parse(at)));
   }
 
@@ -234,52 +193,8 @@ export class SqliteStore extends SqlStore implements Store {
     this.immediate(() => writeCachedEmbeddings(db, model, entries));
   }
 
-  override async recordActivation(record: ActivationRecord): Promise<void> {
-    this.open().kept.drop(record.receipt.tenant, record.retrieved); // their retrieval stamps change
-    await super.recordActivation(record);
-  }
-
-  override async findEntities(tenant: string, names: readonly string[]): Promise<Entity[]> {
-    // Name by name, each answer kept: a query's names are the n-grams of its words, most of which
-    // the previous queries named too. In order, each entity once, as one lookup of them all.
-    const { lookups, sql } = this.open();
-    const seen = new Set<string>();
-    const found: Entity[] = [];
-    const each = lookups.entities.answers(
-      names.map((name) => JSON.stringify([tenant, name])),
-      (_, index) => sql.exec(findEntityRows(tenant, [names[index] as string])).map(rowToEntity),
-    );
-    for (const entities of each) {
-      for (const entity of entities) {
-        if (seen.has(entity.id)) continue;
-        seen.add(entity.id);
-        found.push(entity);
-      }
-    }
-    return found;
-  }
-
   async listRelations(tenant: string, entityIds: readonly string[], options?: RelationListOptions): Promise<Relation[]> {
-    const { lookups, sql } = this.open();
-    return lookups.relations.answer(JSON.stringify([tenant, entityIds, options ?? null]), () =>
-      sql.exec(listRelationRows(tenant, entityIds, options)),
-    );
-  }
-
-  override async listMentionsOfEntities(
-    filter: MemoryFilter,
-    entityIds: readonly string[],
-    query: MentionQuery,
-  ): Promise<Mention[]> {
-    const { lookups, sql } = this.open();
-    return lookups.mentions.answer(JSON.stringify([filter, entityIds, query]), () =>
-      sql.exec(mentionsOfEntities(filter, entityIds, query)),
-    );
-  }
-
-  override async listMentionsInMemories(tenant: string, memoryIds: readonly string[]): Promise<Mention[]> {
-    const { keptMentions, sql } = this.open();
-    return keptMentions.mentionsIn(tenant, memoryIds, (missing) => sql.exec(mentionsInMemories(tenant, missing)));
+    return this.read(listRelationRows(tenant, entityIds, options));
   }
 
   protected storageCounts(tenant: string): StorageCounts {
@@ -308,14 +223,9 @@ export class SqliteStore extends SqlStore implements Store {
     return this.open().db.transaction(action).immediate();
   }
 
-  /**
-   * A write transaction that may touch memories and their vectors: the memories kept are let go
-   * (nothing can read them back before it ends: it runs synchronously), and a failed one drops
-   * the loaded indexes.
-   */
+  /** A write transaction that may touch memories and their vectors: a failed one drops the loaded indexes. */
   private writeTransaction(action: () => void): void {
-    const { kept, vectors } = this.open();
-    kept.clear();
+    const { vectors } = this.open();
     try {
       this.immediate(action);
     } catch (error) {
