@@ -72,9 +72,10 @@ describe('embedding alongside the reads', () => {
     await gated.queried;
     await settle();
     // Everything that does not need the vector has run, the full-text hits read ahead with the
-    // entities they mention; the vector search has not.
+    // entities they mention (the query's names read in one statement, for the read layer to keep
+    // each); the vector search has not.
     expect(log).toEqual(
-      expect.arrayContaining(['saveSession', 'findEntities', 'searchLexical', 'getMemories', 'listMentionsInMemories']),
+      expect.arrayContaining(['saveSession', 'findEntitiesByName', 'searchLexical', 'getMemories', 'listMentionsInMemories']),
     );
     expect(log).not.toContain('searchVector');
 
