@@ -43,6 +43,9 @@ export function activityLogSuite(open: () => Promise<Engram>): void {
     await engram.graph.addObservations([{ entityName: 'Zoe', contents: ['Speaks Portuguese'] }]);
     await engram.graph.deleteObservations([{ entityName: 'Zoe', observations: ['Speaks Portuguese'] }]);
     await engram.graph.deleteRelations([{ from: 'Zoe', to: 'Initech', relationType: 'works_at' }]);
+    // Removing what is not there writes nothing, so it logs nothing.
+    await engram.graph.deleteRelations([{ from: 'Zoe', to: 'Initech', relationType: 'works_at' }]);
+    await engram.graph.deleteObservations([{ entityName: 'Zoe', observations: ['Speaks Portuguese'] }]);
     await engram.graph.deleteEntities(['Initech']);
 
     expect(await lines(engram)).toEqual([

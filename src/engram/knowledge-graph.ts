@@ -112,17 +112,17 @@ export class EngramKnowledgeGraph implements KnowledgeGraph {
     return named.map((entity) => entity.name);
   }
 
-  async deleteObservations(deletions: readonly { entityName: string; observations: readonly string[] }[]): Promise<void> {
+  async deleteObservations(deletions: readonly { entityName: string; observations: readonly string[] }[]): Promise<number> {
     const { store, tenant } = this.start();
     const byName = await this.entitiesByName(deletions.map((deletion) => deletion.entityName));
     const changes = deletions.flatMap((deletion) => {
       const entity = byName.get(entityKey(deletion.entityName));
       return entity ? [{ entityId: entity.id, observations: deletion.observations }] : [];
     });
-    await store.removeObservations(tenant, changes, this.now());
+    return store.removeObservations(tenant, changes, this.now());
   }
 
-  async deleteRelations(relations: readonly GraphRelation[]): Promise<void> {
+  async deleteRelations(relations: readonly GraphRelation[]): Promise<number> {
     const { store, tenant } = this.start();
     const byName = await this.entitiesByName(relations.flatMap((relation) => [relation.from, relation.to]));
     const wanted = new Set(
@@ -135,7 +135,7 @@ export class EngramKnowledgeGraph implements KnowledgeGraph {
     const fromIds = [...new Set([...byName.values()].map((entity) => entity.id))];
     const live = await store.listRelations(tenant, fromIds, { limit: MAX_RELATIONS });
     const ids = live.filter((r) => wanted.has(`${r.from}\u0000${r.to}\u0000${r.type}`)).map((r) => r.id);
-    await store.deleteRelations(tenant, ids);
+    return store.deleteRelations(tenant, ids);
   }
 
   async readGraph(page: GraphPageRequest = {}): Promise<KnowledgeGraphPage> {

@@ -49,14 +49,16 @@ export class LoggedKnowledgeGraph implements KnowledgeGraph {
     return deleted;
   }
 
-  async deleteObservations(deletions: readonly { entityName: string; observations: readonly string[] }[]): Promise<void> {
-    await this.graph.deleteObservations(deletions);
-    if (deletions.length > 0) await this.record(graphLines.deleteObservations(deletions));
+  async deleteObservations(deletions: readonly { entityName: string; observations: readonly string[] }[]): Promise<number> {
+    const removed = await this.graph.deleteObservations(deletions);
+    if (removed > 0) await this.record(graphLines.deleteObservations(deletions));
+    return removed;
   }
 
-  async deleteRelations(relations: readonly GraphRelation[]): Promise<void> {
-    await this.graph.deleteRelations(relations);
-    if (relations.length > 0) await this.record(graphLines.deleteRelations(relations));
+  async deleteRelations(relations: readonly GraphRelation[]): Promise<number> {
+    const removed = await this.graph.deleteRelations(relations);
+    if (removed > 0) await this.record(graphLines.deleteRelations(relations));
+    return removed;
   }
 
   readGraph(page?: GraphPageRequest): Promise<KnowledgeGraphPage> {

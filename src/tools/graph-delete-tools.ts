@@ -1,9 +1,10 @@
 /**
  * The graph tools that remove: `delete_entities`, `delete_observations`, `delete_relations`,
  * as in the MCP reference memory server. Like there, removing something that is not in the
- * graph is not an error, and the answer is a short confirmation (`{ success, message }`);
- * `delete_entities` also says which names it deleted and which it did not find, so deleting an
- * entity twice does not claim twice to have deleted it.
+ * graph is not an error, and the answer is a short confirmation (`{ success, message }`) that
+ * says what was removed: `delete_entities` which names it deleted and which it did not find, the
+ * other two how many observations or relations (`removed`), so removing something twice does not
+ * claim twice to have removed it.
  * Deleting an entity never deletes a memory: only the graph forgets it.
  */
 import { entityKey } from '../model/graph.js';
@@ -14,6 +15,11 @@ import { defineTool } from './tool.js';
 export interface GraphDeleteResult {
   success: true;
   message: string;
+}
+
+/** What `delete_observations` and `delete_relations` answer: how many were removed. */
+export interface CountedDeleteResult extends GraphDeleteResult {
+  removed: number;
 }
 
 /** What `delete_entities` answers: the names deleted (as stored) and the names not in the graph. */
@@ -53,9 +59,13 @@ export const deleteObservationsTool = defineTool({
     'Remove facts (observations) from entities of the knowledge graph, given exactly as stored. ' +
     'Facts or entities not in the graph are ignored.',
   schema: GRAPH_REQUEST_SCHEMAS.delete_observations,
-  async run(args, context): Promise<GraphDeleteResult> {
-    await context.engram.graph.deleteObservations(args.deletions);
-    return { success: true, message: 'Observations removed from the graph.' };
+  async run(args, context): Promise<CountedDeleteResult> {
+    const removed = await context.engram.graph.deleteObservations(args.deletions);
+    const message =
+      removed > 0
+        ? `Removed ${removed} ${removed === 1 ? 'observation' : 'observations'} from the graph.`
+        : 'None of these observations is in the graph (they must match as stored: open_nodes shows them): nothing was removed.';
+    return { success: true, message, removed };
   },
 });
 
@@ -65,8 +75,12 @@ export const deleteRelationsTool = defineTool({
     'Remove relations from the knowledge graph, each given as from, to and relationType. ' +
     'Relations not in the graph are ignored; the entities stay.',
   schema: GRAPH_REQUEST_SCHEMAS.delete_relations,
-  async run(args, context): Promise<GraphDeleteResult> {
-    await context.engram.graph.deleteRelations(args.relations);
-    return { success: true, message: 'Relations removed from the graph.' };
+  async run(args, context): Promise<CountedDeleteResult> {
+    const removed = await context.engram.graph.deleteRelations(args.relations);
+    const message =
+      removed > 0
+        ? `Removed ${removed} ${removed === 1 ? 'relation' : 'relations'} from the graph.`
+        : "None of these relations is in the graph (open_nodes shows an entity's relations): nothing was removed.";
+    return { success: true, message, removed };
   },
 });

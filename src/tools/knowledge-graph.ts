@@ -67,10 +67,10 @@ export interface KnowledgeGraph {
    * returns the names of the entities deleted, as stored.
    */
   deleteEntities(entityNames: readonly string[]): Promise<string[]>;
-  /** Removes observations where present. */
-  deleteObservations(deletions: readonly { entityName: string; observations: readonly string[] }[]): Promise<void>;
-  /** Deletes these relations where present. */
-  deleteRelations(relations: readonly GraphRelation[]): Promise<void>;
+  /** Removes observations where present; returns how many were removed. */
+  deleteObservations(deletions: readonly { entityName: string; observations: readonly string[] }[]): Promise<number>;
+  /** Deletes these relations where present; returns how many were deleted. */
+  deleteRelations(relations: readonly GraphRelation[]): Promise<number>;
   /** A page of the whole graph (the reference server returns it all at once; Engram pages). */
   readGraph(page?: GraphPageRequest): Promise<KnowledgeGraphPage>;
   /** Entities whose name, type, aliases or observations hold every word of `query`, and the relations touching them. */

@@ -65,12 +65,19 @@ describe('engram graph', () => {
     });
   });
 
-  it('unrelates, unobserves and deletes; what is not there is ignored', async () => {
+  it('unrelates, unobserves and deletes; what is not there is ignored, and said to be', async () => {
     await graph('add', 'Alice', '--type', 'person', '--observation', 'Likes tea');
     await graph('add', 'Acme', '--type', 'organization');
     await graph('relate', 'Alice', 'works_at', 'Acme');
-    expect(await graph('unobserve', 'Alice', 'Likes tea', 'never said')).toBe('removed 2 observations from Alice\n');
+    expect(await graph('unobserve', 'Alice', 'Likes tea', 'never said')).toBe('removed 1 observation from Alice\n');
+    expect(await graph('unobserve', 'Alice', 'Likes tea')).toBe(
+      'Alice has no such observation (they must match as stored: engram graph show Alice): nothing removed\n',
+    );
     expect(await graph('unrelate', 'Alice', 'works_at', 'Acme')).toBe('removed Alice works_at Acme\n');
+    expect(await graph('unrelate', 'Alice', 'works_at', 'Acme')).toBe(
+      'Alice works_at Acme is not in the graph: nothing removed\n',
+    );
+    expect(await runJson(['graph', 'unrelate', 'Alice', 'works_at', 'Acme'], run())).toMatchObject({ success: true, removed: 0 });
     expect(await runJson(['graph', 'delete', 'Acme', 'Nobody'], run())).toMatchObject({ success: true });
     expect(await runJson(['graph', 'list'], run())).toEqual({
       entities: [{ name: 'Alice', entityType: 'person', observations: [] }],

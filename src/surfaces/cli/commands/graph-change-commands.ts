@@ -56,7 +56,11 @@ export function registerGraphDeletes(graph: Command): void {
     .argument('<to>', 'the entity it points to')
     .action(async (from: string, relationType: string, to: string, _options: unknown, command: Command) => {
       const relation = { from, relationType, to };
-      await runGraphTool(command, 'delete_relations', { relations: [relation] }, () => `removed ${relationLine(relation)}`);
+      await runGraphTool<{ removed: number }>(command, 'delete_relations', { relations: [relation] }, (result) =>
+        result.removed > 0
+          ? `removed ${relationLine(relation)}`
+          : `${relationLine(relation)} is not in the graph: nothing removed`,
+      );
     });
   graph
     .command('unobserve')
@@ -64,11 +68,14 @@ export function registerGraphDeletes(graph: Command): void {
     .argument('<name>', 'the entity')
     .argument('<observations...>', 'the facts to remove, one argument each')
     .action(async (entityName: string, observations: string[], _options: unknown, command: Command) => {
-      await runGraphTool(
+      await runGraphTool<{ removed: number }>(
         command,
         'delete_observations',
         { deletions: [{ entityName, observations }] },
-        () => `removed ${count(observations.length, 'observation', 'observations')} from ${entityName}`,
+        (result) =>
+          result.removed > 0
+            ? `removed ${count(result.removed, 'observation', 'observations')} from ${entityName}`
+            : `${entityName} has no such observation (they must match as stored: engram graph show ${entityName}): nothing removed`,
       );
     });
   graph
