@@ -131,7 +131,8 @@ describe('graph-aware recall', () => {
   it('treats names case-insensitively and reaches memories without any speaker', async () => {
     const hits = await search('where does alice work?');
     expect(hits[0]?.memory.id).toBe(facts.alice?.id);
-    expect(hits[0]?.via).toBe('Alice');
+    // A question about a place: the path names the place the memory names.
+    expect(hits[0]?.via).toBe('Alice → Berlin');
   });
 
   it('is switched off by [graph] recall = false, and a search can still ask for it', async () => {

@@ -4,12 +4,15 @@
  * weeks ago" is that week, not one exact day). The conventions are written down in
  * test/fixtures/extraction-sample.json, which measures them. A range that starts or ends
  * outside the supported days (calendar.ts: years 0001–9999), or that the plugin resolved to
- * something that is not a day ("6000 years ago" comes back as year -3977), is dropped.
+ * something that is not a day ("6000 years ago" comes back as year -3977), is dropped. A dotted
+ * date with the year last is read day first (numeric-dates.ts), where the plugin reads
+ * `10.01.2024` as 1 October.
  */
 import { grainOf, isSupportedDay, monthOf, weekOf, yearOf } from './calendar.js';
 import type { ExtractedDate } from './extraction.js';
 import type { LibraryDate } from './nlp.js';
 import { resolveDatePhrase } from './nlp.js';
+import { dottedDates } from './numeric-dates.js';
 
 // A time of day or "now" on its own names no date ("for", "now", "to 10am", "morning meetings").
 const NOT_A_DATE =
@@ -45,6 +48,18 @@ function toDate(text: string, from: string, to: string): ExtractedDate | undefin
   return { text, start, end, grain: grainOf(start, end) };
 }
 
+/**
+ * The days the dotted dates of `phrase` name, day first ("10.01.2024", "from 10.01.2024 to
+ * 15.01.2024"): from the first to the last; undefined when it holds none.
+ */
+function dottedRange(phrase: string): { start: string; end: string } | undefined {
+  const days = dottedDates(phrase)
+    .map((date) => date.day)
+    .sort();
+  const [first, last] = [days[0], days.at(-1)];
+  return first === undefined || last === undefined ? undefined : { start: first, end: last };
+}
+
 /** The dates in `found`, resolved against `today` (`YYYY-MM-DD`), one per distinct range. */
 export function normaliseDates(found: readonly LibraryDate[], today: string): ExtractedDate[] {
   const dates: ExtractedDate[] = [];
@@ -55,7 +70,7 @@ export function normaliseDates(found: readonly LibraryDate[], today: string): Ex
     // The plugin sometimes finds a phrase it cannot resolve in its sentence ("Two days ago I
     // ran ...") but can on its own; a boundary phrase is resolved on its own too.
     const phrase = boundary ?? text;
-    const resolved = boundary || !raw.start ? resolveDatePhrase(phrase, today)[0] : raw;
+    const resolved = dottedRange(phrase) ?? (boundary || !raw.start ? resolveDatePhrase(phrase, today)[0] : raw);
     if (!resolved?.start || !resolved.end) continue;
     const date = toDate(phrase, resolved.start, resolved.end);
     if (!date) continue;

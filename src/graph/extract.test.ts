@@ -98,6 +98,26 @@ describe('extractGraph: dates resolved against occurredAt', () => {
   });
 });
 
+describe('extractGraph: dates written in numbers with the year last', () => {
+  // A dotted date is day first wherever it is written so; a slashed one keeps month first unless it cannot be.
+  it.each([
+    ['We meet on 10.01.2024 at noon.', '2024-01-10', '2024-01-10'],
+    ['On 05.01.2024 I went home.', '2024-01-05', '2024-01-05'],
+    ['It was 10.1.2024, a Wednesday.', '2024-01-10', '2024-01-10'],
+    ['I was there 21.01.2024.', '2024-01-21', '2024-01-21'],
+    ['The course runs from 10.01.2024 to 15.01.2024.', '2024-01-10', '2024-01-15'],
+    ['The deadline is 10/01/2024.', '2024-10-01', '2024-10-01'],
+    ['The deadline is 21/01/2024.', '2024-01-21', '2024-01-21'],
+    ['The deadline is 2024-01-10.', '2024-01-10', '2024-01-10'],
+  ])('reads %j as %s–%s', (text, start, end) => {
+    expect(extract(text).dates).toEqual([expect.objectContaining({ start, end })]);
+  });
+
+  it('reads each of two dotted dates day first', () => {
+    expect(extract('We met on 10.01.2024 and 12.01.2024.').dates.map((d) => d.start)).toEqual(['2024-01-10', '2024-01-12']);
+  });
+});
+
 describe('extractGraph: odd input', () => {
   it.each([[''], ['   '], ['\u0000\u0000'], ['🎉🎉🎉'], ['!!!???'], ['"'], ['said, "']])('finds nothing in %j', (text) => {
     expect(extract(text)).toEqual({ entities: [], relations: [], dates: [] });

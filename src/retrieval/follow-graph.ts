@@ -12,8 +12,9 @@ import {
   GRAPH_REACH,
   type GraphPart,
   graphParts,
-  memoriesAbout,
+  memoriesLedTo,
   neighboursOf,
+  NO_GRAPH_PART,
   type QueryGraph,
 } from './graph-recall.js';
 import type { GraphReader } from './search-reader.js';
@@ -62,7 +63,7 @@ export async function followGraph<D extends GraphDraft>(parts: {
   const { store, filter, graph, score, bounded = false } = parts;
   if (graph === null) return parts.drafts;
   const known = new Set(parts.drafts.map((d) => d.memory.id));
-  const about = bounded ? [] : (await memoriesAbout(store, filter, graph)).filter((id) => !known.has(id));
+  const about = bounded ? [] : (await memoriesLedTo(store, filter, graph)).filter((id) => !known.has(id));
   const drafts = [...parts.drafts, ...(await parts.draft(about))];
   await addGraphParts(store, filter.tenant, graph, drafts);
   // The seeds are the best hits so far, ranked by the score the search will rank them with.
@@ -141,13 +142,9 @@ function liftBeside(d: GraphDraft, from: GraphDraft): void {
   if (lifted <= total(d)) return; // already level with it or above (the best seed beside the second)
   const note = `beside ${from.memory.id} in its session`;
   const via = d.graph?.via ?? null;
-  d.graph = {
-    boost: lifted - d.raw,
-    via: via === null ? note : `${via}; ${note}`,
-    about: d.graph?.about ?? false,
-    dated: d.graph?.dated ?? false,
-  };
-  d.signals.graph = d.graph.boost;
+  const part: GraphPart = { ...(d.graph ?? NO_GRAPH_PART), boost: lifted - d.raw, via: via === null ? note : `${via}; ${note}` };
+  d.graph = part;
+  d.signals.graph = part.boost;
 }
 
 async function addGraphParts(store: GraphReader, tenant: string, graph: QueryGraph, drafts: GraphDraft[]): Promise<void> {
@@ -155,10 +152,11 @@ async function addGraphParts(store: GraphReader, tenant: string, graph: QueryGra
     store,
     tenant,
     graph,
-    drafts.map((d) => d.memory.id),
+    drafts.map((d) => d.memory),
   );
   for (const d of drafts) {
-    d.graph = parts.get(d.memory.id) ?? { boost: 0, via: null, about: false, dated: false };
-    d.signals.graph = d.graph.boost;
+    const part = parts.get(d.memory.id) ?? NO_GRAPH_PART;
+    d.graph = part;
+    d.signals.graph = part.boost;
   }
 }

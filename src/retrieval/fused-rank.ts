@@ -26,7 +26,8 @@
  * best recall@10 there that left no question category more than a point lower), then — those
  * kept as they were — the question share and the session's standing. Checked on conversations
  * 4–5, which they never saw (`engram bench locomo`; see docs/benchmarks.md). They are constants,
- * the same for every store.
+ * the same for every store. Two paths came later and were weighed alone, the fitted weights kept:
+ * the memory is of a day the question pins, and it names a place for a question about one.
  */
 /** What the fused score reads of one candidate. */
 export interface FusionFeatures {
@@ -40,6 +41,10 @@ export interface FusionFeatures {
   about: boolean;
   /** A question about time, and the memory carries a resolved date on the path. */
   dated: boolean;
+  /** The question pins a day, and the memory occurred on it or names a date in it (graph-recall.ts). */
+  onDay: boolean;
+  /** A question about a place, and the memory, about an entity the query names, names a place. */
+  placed: boolean;
   /** Turns between the memory and the nearest of the best two hits in its session (1 or 2), or null. */
   besideBest: number | null;
   /** 1-based place in the full-text index's list, or null. */
@@ -67,6 +72,10 @@ export const FUSION_WEIGHTS = {
   cosine: 8.48,
   about: 1.52,
   dated: 2.29,
+  // Not fitted with the rest: each the smallest amount of the best summed recall@10 on REALTALK
+  // chats 1–2 with LoCoMo 1–3 (docs/decisions/realtalk-misses.md#built).
+  onDay: 4,
+  placed: 4,
   besideBest: { 1: 0.85, 2: 0.8 },
   /** Of `1 / rank`. */
   lexicalRank: 1.43,
@@ -91,6 +100,8 @@ function matchScore(f: FusionFeatures): number {
     w.cosine * Math.max(0, f.cosine) +
     (f.about ? w.about : 0) +
     (f.dated ? w.dated : 0) +
+    (f.onDay ? w.onDay : 0) +
+    (f.placed ? w.placed : 0) +
     w.length * (Math.log(Math.max(1, f.length)) / 5) +
     w.neighbourRaw * f.neighbourRaw;
   if (f.besideBest === 1 || f.besideBest === 2) score += w.besideBest[f.besideBest];

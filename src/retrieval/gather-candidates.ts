@@ -8,7 +8,7 @@ import type { LexicalHit } from '../store/lexical-search.js';
 import type { MemoryFilter } from '../store/memory-filter.js';
 import type { VectorHit } from '../store/vector-search.js';
 import { bm25Of, type Gathered } from './calibrate-search.js';
-import { memoriesAbout } from './graph-recall.js';
+import { memoriesLedTo } from './graph-recall.js';
 import type { PreparedQuery } from './prepare-query.js';
 import type { SearchReader } from './search-reader.js';
 import type { IndexRanks } from './search-strategy.js';
@@ -72,7 +72,7 @@ async function readAhead(
   fullText: Promise<LexicalHit[]> | LexicalHit[],
 ): Promise<void> {
   const [lexical, graph] = await Promise.all([fullText, query.graph]);
-  const about = graph === null || bounded ? [] : await memoriesAbout(store, filter, graph);
+  const about = graph === null || bounded ? [] : await memoriesLedTo(store, filter, graph);
   const ids = [...new Set([...lexical.map((hit) => hit.id), ...about])];
   for (const memory of await store.getMemories(filter.tenant, ids)) query.wordsOf(memory);
   if (graph !== null) await store.listMentionsInMemories(filter.tenant, ids);

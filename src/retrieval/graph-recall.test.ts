@@ -20,12 +20,22 @@ const graph = (asksWhen = false): QueryGraph => ({
   named: new Map([['caroline', entity('caroline', 'Caroline')]]),
   hops: new Map([['group', 'Caroline']]),
   asksWhen,
+  asksWhere: false,
+  days: null,
 });
 const entities = new Map([
   ['group', entity('group', 'support group', 'thing')],
   ['may7', entity('may7', '2023-05-07', 'date')],
+  ['week', entity('week', '2023-05-01..2023-05-07', 'date')],
   ['melanie', entity('melanie', 'Melanie')],
+  ['miami', entity('miami', 'Miami', 'place')],
 ]);
+/** The question pins 8 May 2023; a day either side counts as on it. */
+const pinned = (question: Partial<QueryGraph> = {}): QueryGraph => ({
+  ...graph(),
+  days: { named: { start: '2023-05-08', end: '2023-05-08' }, within: { start: '2023-05-07', end: '2023-05-09' } },
+  ...question,
+});
 const said = (id: string) => ({ entityId: id, role: 'speaker' });
 const named = (id: string) => ({ entityId: id, role: 'mention' });
 
@@ -72,5 +82,46 @@ describe('partOf: the path from a query to one memory', () => {
   it('never treats a date as a hop, even when a relation reaches it', () => {
     const toDate: QueryGraph = { ...graph(), hops: new Map([['may7', 'Caroline']]) };
     expect(partOf(toDate, [named('may7')], entities)).toMatchObject({ boost: 0, via: null });
+  });
+
+  it.each([
+    ['occurred on the day', [said('melanie')], '2023-05-08T21:00:00.000Z', true],
+    ['occurred the day after (within a day of it)', [said('melanie')], '2023-05-09T01:00:00.000Z', true],
+    ['occurred two days before', [said('melanie')], '2023-05-06T12:00:00.000Z', false],
+    ['occurred two days before but names the day before', [said('melanie'), named('may7')], '2023-05-05T12:00:00.000Z', true],
+    ['names a week that holds the day before', [named('week')], '2023-04-01T12:00:00.000Z', true],
+    ['occurred on no known day and names none', [said('caroline')], undefined, false],
+  ] as const)('sets a memory that %s on the pinned day, whoever said it: %s', (_, mentions, occurredAt, onDay) => {
+    const part = partOf(pinned(), mentions, entities, occurredAt);
+    expect(part.onDay).toBe(onDay);
+    if (onDay) expect(part.via).toMatch(/(^|; )on 2023-05-08$/);
+  });
+
+  it('puts nothing on a day when the question pins none', () => {
+    expect(partOf(graph(), [said('caroline')], entities, '2023-05-08T12:00:00.000Z')).toMatchObject({
+      onDay: false,
+      via: 'Caroline',
+    });
+  });
+
+  it('names the day after the other paths, and adds nothing to the raw score for it', () => {
+    expect(partOf(pinned(), [said('caroline')], entities, '2023-05-08T12:00:00.000Z')).toMatchObject({
+      boost: GRAPH_BOOST.about,
+      via: 'Caroline; on 2023-05-08',
+      onDay: true,
+    });
+  });
+
+  it.each([
+    ['said by the named person and naming a place', true, [said('caroline'), named('miami')], true, 'Caroline → Miami'],
+    ['naming a place but said by someone else', true, [said('melanie'), named('miami')], false, null],
+    ['said by the named person, naming no place', true, [said('caroline'), named('group')], false, 'Caroline'],
+    ['naming a place, for a question not about a place', false, [said('caroline'), named('miami')], false, 'Caroline'],
+  ] as const)('places a memory %s: %s', (_, asksWhere, mentions, placed, via) => {
+    expect(partOf({ ...graph(), asksWhere }, mentions, entities)).toMatchObject({
+      placed,
+      via,
+      boost: via === null ? 0 : GRAPH_BOOST.about,
+    });
   });
 });

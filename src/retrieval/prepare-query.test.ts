@@ -74,6 +74,24 @@ describe('preparing a query', () => {
     expect([...(graph?.named.keys() ?? [])]).toEqual(['e-caroline']);
   });
 
+  it.each([
+    ['What did Caroline decide on 10.01.2025?', { start: '2025-01-10', end: '2025-01-10' }, false],
+    ['Where was Caroline on January 5th?', { start: '2025-01-05', end: '2025-01-05' }, true],
+    // Without a year, the latest such day up to the query's own time: last year's.
+    ['What did Caroline decide on the 5th of March?', { start: '2024-03-05', end: '2024-03-05' }, false],
+    ['Which city did Caroline pick for the billing database?', null, true],
+  ] as const)('reads the days %j pins and whether it asks for a place, at the query’s own time', async (text, named, place) => {
+    const { store, asked } = request('hybrid', {}, { query: text });
+    const graph = await prepareQuery(store, asked).graph;
+    expect(graph?.days?.named ?? null).toEqual(named);
+    expect(graph?.asksWhere).toBe(place);
+  });
+
+  it('widens the pinned days by a day either side for the memories that count as on them', async () => {
+    const { store, asked } = request('hybrid', {}, { query: 'What did Caroline decide on 31 Dec 2024?' });
+    expect((await prepareQuery(store, asked).graph)?.days?.within).toEqual({ start: '2024-12-30', end: '2025-01-01' });
+  });
+
   it("measures each memory's words once for every search of the query", async () => {
     const { store, asked } = request('hybrid');
     const query = prepareQuery(store, asked);

@@ -68,7 +68,8 @@ export function prepareQuery(store: Pick<SearchReader, 'findEntities' | 'listRel
   const strategy = strategyFor(request.mode, settings);
   const embedder = strategy.embeds ? request.embedder : null;
   const vector = embedder ? (request.vector ?? startEmbedding(embedder, query).vector) : null;
-  const graph = strategy.followsGraph ? watched(readQueryGraph(store, tenant, query)) : null;
+  const today = request.now.toISOString().slice(0, 10);
+  const graph = strategy.followsGraph ? watched(readQueryGraph(store, tenant, query, today)) : null;
   const sample = strategy.calibrates && vector !== null ? (settings.samples?.sampleFor(tenant) ?? null) : null;
   const words = wordQueryOf(query, { now: request.now, scopes: request.scopes, settings: settings.factors });
   return {

@@ -60,7 +60,7 @@ describe('ranking drafts into hits', () => {
 
   it('keeps the best `limit` and says how the graph reached a hit', () => {
     const via = draft('v', 0.9);
-    via.graph = { boost: 0, via: 'Caroline', about: true, dated: false };
+    via.graph = { boost: 0, via: 'Caroline', about: true, dated: false, onDay: false, placed: false };
     const hits = ranked([draft('a', 0.2), via, draft('b', 0.5)], { limit: 2 });
     expect(hits.map((hit) => [hit.memory.id, hit.via])).toEqual([
       ['v', 'Caroline'],

@@ -62,7 +62,10 @@ describe('search strategies', () => {
   });
 
   it("shows the graph's part in hybrid search's raw score, and the signal alone elsewhere", () => {
-    const d = draftOf({ raw: 0.4, graph: { boost: 0.08, via: 'Caroline', about: true, dated: false } });
+    const d = draftOf({
+      raw: 0.4,
+      graph: { boost: 0.08, via: 'Caroline', about: true, dated: false, onDay: false, placed: false },
+    });
     expect(strategyFor('hybrid', settings('weighted', true)).shownRaw(d)).toBe(0.4 + 0.08);
     expect(strategyFor('hybrid', settings('rrf', false)).shownRaw(d)).toBe(0.4 + 0.08);
     for (const mode of ['bm25', 'dense', 'keyword'] as const)

@@ -111,7 +111,13 @@ describe('the shift measured on a sample', () => {
   }
 
   const alice = { id: 'e-alice', name: 'Alice', type: 'person' } as Entity;
-  const graph: QueryGraph = { named: new Map([['e-alice', alice]]), hops: new Map(), asksWhen: false };
+  const graph: QueryGraph = {
+    named: new Map([['e-alice', alice]]),
+    hops: new Map(),
+    asksWhen: false,
+    asksWhere: false,
+    days: null,
+  };
   const query = (seed: number, withGraph: boolean): SampleQuery => {
     const random = generator(seed);
     return {
