@@ -325,7 +325,7 @@ describe.each(STORES)('the BaseStore contract: %s', (_name, open) => {
       { matchConditions: [{ matchType: 'prefix', path: ['batch'] }], limit: 10, offset: 0 },
     ]);
     expect(results[0] ?? undefined).toBeUndefined(); // a put answers nothing (InMemoryStore: null)
-    expect((results[1] as Item).value).toEqual({ data: 'zero' });
+    expect((results[1] as unknown as Item).value).toEqual({ data: 'zero' });
     expect(Array.isArray(results[2])).toBe(true);
     expect(results[3]).toEqual([['batch']]);
   });
@@ -364,10 +364,11 @@ describe('where EngramStore differs from InMemoryStore, on purpose', () => {
   });
 
   it('sees the puts earlier in the same batch (InMemoryStore writes a batch’s puts after its reads)', async () => {
-    for (const [store, seen] of [
+    const stores: [BaseStore, unknown][] = [
       [new InMemoryStore(), null],
       [await engramStore(), { data: 'first' }],
-    ] as const) {
+    ];
+    for (const [store, seen] of stores) {
       const [, got] = await store.batch([
         { namespace: ['batch'], key: 'item1', value: { data: 'first' } },
         { namespace: ['batch'], key: 'item1' },
