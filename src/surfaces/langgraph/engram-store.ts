@@ -48,7 +48,7 @@ export class EngramStore extends BaseStore {
 
   constructor(options: EngramStoreOptions) {
     super();
-    const { engram, index, kind = 'note', searchFailures = 'log' } = options ?? ({} as Partial<EngramStoreOptions>);
+    const { engram, index, kind = 'note', searchFailures = 'log', log } = options ?? ({} as Partial<EngramStoreOptions>);
     if (!engram) throw new InvalidInputError('EngramStore needs { engram }: the engine from openEngram()');
     if (!(KINDS as readonly string[]).includes(kind)) {
       throw new InvalidInputError(`unknown kind ${String(kind)}: choose from ${KINDS.join(', ')}`);
@@ -61,7 +61,7 @@ export class EngramStore extends BaseStore {
     this.engram = engram;
     this.settings = { fields, kind };
     this.searchFailures = searchFailures;
-    this.log = options.log ?? ((line) => process.stderr.write(`${line}\n`));
+    this.log = log ?? ((line) => process.stderr.write(`${line}\n`));
   }
 
   /**
