@@ -21,6 +21,7 @@ const register = fileURLToPath(new URL('fixtures/loaded-modules/register.mjs', i
 const PG = /\/node_modules\/(pg|pg-[a-z-]+)\//;
 const SQLITE = /\/node_modules\/(better-sqlite3|sqlite-vec[a-z0-9-]*)\//;
 const COMPROMISE = /\/node_modules\/compromise(-dates)?\//;
+const LANGCHAIN = /\/node_modules\/@langchain\//;
 
 let directory: string;
 let runs = 0;
@@ -70,6 +71,14 @@ describe('database drivers', () => {
       }
     `);
     expect(loaded.some((module) => module.endsWith('/dist/entries/maintenance.js'))).toBe(true);
+    expect(loaded.filter((module) => PG.test(module) || SQLITE.test(module))).toEqual([]);
+    // LangGraph, an optional peer dependency, loads only with engram/langgraph.
+    expect(loaded.filter((module) => LANGCHAIN.test(module))).toEqual([]);
+  });
+
+  it('engram/langgraph loads LangGraph’s store interface and no database driver', async () => {
+    const loaded = await modulesLoadedBy(`await import('engram/langgraph');`);
+    expect(loaded.filter((module) => /\/node_modules\/@langchain\/langgraph-checkpoint\//.test(module))).not.toEqual([]);
     expect(loaded.filter((module) => PG.test(module) || SQLITE.test(module))).toEqual([]);
   });
 

@@ -1,7 +1,8 @@
 /**
  * The integration examples as real child processes: examples/ai-sdk-middleware.ts (the AI SDK's
- * own loop over a scripted mock model) and examples/openai-proxy.ts (the OpenAI client through
- * the real `engram proxy` process to a scripted upstream; needs `npm run build`).
+ * own loop over a scripted mock model), examples/openai-proxy.ts (the OpenAI client through
+ * the real `engram proxy` process to a scripted upstream; needs `npm run build`) and
+ * examples/langgraph-store.ts (a compiled LangGraph.js graph with EngramStore as its store).
  */
 import { execFile } from 'node:child_process';
 import path from 'node:path';
@@ -40,5 +41,17 @@ describe('the integration examples', () => {
     );
     expect(stdout).toContain('[client] Every Friday at 17:00, as CSV.');
     expect(stdout).toContain('[client, streamed] The export runs Fridays at 17:00.');
+  });
+
+  it('LangGraph.js: a graph’s nodes put memories through config.store; after a restart they recall the relevant one first', async () => {
+    const { stdout } = await example('langgraph-store.ts');
+
+    expect(stdout).toContain('[conversation 1] user: Remember that I am allergic to peanuts.\n[conversation 1] agent: Noted.');
+    expect(stdout).toMatch(
+      /\[conversation 2\] recalled, best first:\n {2}0\.\d\d {2}sam said: I am allergic to peanuts\.\n {2}0\.\d\d {2}sam said: my sister lives in Porto\./,
+    );
+    expect(stdout).toContain('[conversation 2] agent: Keeping in mind that sam said: I am allergic to peanuts.\n');
+    expect(stdout).toContain('[store] namespaces: [["memories","sam"]]');
+    expect(stdout).toContain('[engram] scope langgraph:memories:sam, engram.search finds: sam said: my sister lives in Porto.');
   });
 });

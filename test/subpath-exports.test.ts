@@ -17,6 +17,7 @@ import * as tools from '../src/entries/tools.js';
 import * as internal from '../src/internal.js';
 import * as aiSdk from '../src/surfaces/ai-sdk/index.js';
 import * as http from '../src/surfaces/http/index.js';
+import * as langgraph from '../src/surfaces/langgraph/index.js';
 import * as mcp from '../src/surfaces/mcp/index.js';
 
 const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
@@ -75,7 +76,7 @@ describe('the subpath exports', () => {
 
   it('no runtime name is exported by two public entries', async () => {
     const root = await import('../src/index.js');
-    const entries = { root, tools, model, maintenance, store, sqlite, postgres, mcp, http, aiSdk };
+    const entries = { root, tools, model, maintenance, store, sqlite, postgres, mcp, http, aiSdk, langgraph };
     const seen = new Map<string, string>();
     const twice: string[] = [];
     for (const [entry, exported] of Object.entries(entries)) {
@@ -114,8 +115,23 @@ describe('the subpath exports', () => {
     for (const file of files) expect(readFileSync(new URL(file, built), 'utf8'), file).not.toMatch(/from ['"]ai(\/|['"])/);
   });
 
+  it('engram/langgraph exports exactly these runtime names', () => {
+    expect(Object.keys(langgraph).sort()).toEqual(['EngramStore', 'scopeOfNamespace']);
+  });
+
+  it('engram/langgraph needs only @langchain/langgraph-checkpoint at run time (an optional peer dependency)', () => {
+    const built = new URL('../dist/surfaces/langgraph/', import.meta.url);
+    const files = readdirSync(built).filter((file) => file.endsWith('.js'));
+    expect(files).toContain('engram-store.js');
+    const imported = files.flatMap((file) =>
+      [...readFileSync(new URL(file, built), 'utf8').matchAll(/from ['"](@langchain\/[^'"]+)['"]/g)].map((match) => match[1]),
+    );
+    expect([...new Set(imported)]).toEqual(['@langchain/langgraph-checkpoint']);
+  });
+
   it.each([
     ['./ai-sdk', aiSdk],
+    ['./langgraph', langgraph],
     ['./mcp', mcp],
     ['./http', http],
     ['./tools', tools],

@@ -15,6 +15,7 @@ import { assertCompatible } from '../embedding/index-compatibility.js';
 import { EngramError } from '../errors.js';
 import { type Clock, systemClock } from '../model/clock.js';
 import { type IdGenerator, ulidGenerator } from '../model/ids.js';
+import { INTERNAL_KINDS } from '../model/internal-kinds.js';
 import type { ListMemoriesOptions } from '../model/list-request.js';
 import { DEFAULT_SCOPE, type Memory } from '../model/memory.js';
 import { type MemoryInput, type MemoryPatch } from '../model/memory-input.js';
@@ -257,6 +258,16 @@ export class Engram implements ToolEngine {
       );
     }
     return hits;
+  }
+
+  /**
+   * The scopes that hold live memories, with how many each, the largest first (Engram's internal
+   * records left out): `stats().byScope` without the rest of the statistics, for a program that
+   * finds its scopes by name (the LangGraph store's namespace prefixes, `engram/langgraph`).
+   */
+  async scopes(): Promise<Record<string, number>> {
+    this.assertOpen();
+    return (await this.store.stats(this.tenant, { excludeKinds: INTERNAL_KINDS })).byScope;
   }
 
   /** The live memory with this key in `scope` (the default scope when omitted), or null. */
