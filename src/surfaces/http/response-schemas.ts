@@ -254,6 +254,9 @@ export const GraphObservationsResponse = z.strictObject({
 /** A graph deletion: what was not in the graph is ignored, as in the reference server. */
 export const GraphDeleteResponse = z.strictObject({ success: z.literal(true), message: z.string() });
 
+/** What deleting relations or observations answers: also how many were removed (0: none was there). */
+export const GraphCountedDeleteResponse = GraphDeleteResponse.extend({ removed: z.number().int().nonnegative() });
+
 /** What `delete_entities` answers: also the names deleted (as stored) and those not in the graph. */
 export const GraphEntityDeleteResponse = GraphDeleteResponse.extend({
   deleted: z.array(z.string()),

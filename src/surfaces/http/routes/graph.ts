@@ -12,7 +12,7 @@ import type { Engram } from '../../../index.js';
 import { type AnyApiRoute, defineRoute } from '../api-route.js';
 import { ReadGraphQuery } from '../request-schemas.js';
 import {
-  GraphDeleteResponse,
+  GraphCountedDeleteResponse,
   GraphEntitiesResponse,
   GraphEntityDeleteResponse,
   GraphObservationsResponse,
@@ -70,14 +70,19 @@ export const GRAPH_ROUTES: readonly AnyApiRoute[] = [
     'Relate existing entities (from, to, relationType)',
     GraphRelationsResponse,
   ),
-  toolRoute('delete_relations', '/v1/graph/relations/delete', 'Delete relations', GraphDeleteResponse),
+  toolRoute('delete_relations', '/v1/graph/relations/delete', 'Delete relations', GraphCountedDeleteResponse),
   toolRoute(
     'add_observations',
     '/v1/graph/observations',
     'Add observations (facts) to existing entities',
     GraphObservationsResponse,
   ),
-  toolRoute('delete_observations', '/v1/graph/observations/delete', 'Remove observations from entities', GraphDeleteResponse),
+  toolRoute(
+    'delete_observations',
+    '/v1/graph/observations/delete',
+    'Remove observations from entities',
+    GraphCountedDeleteResponse,
+  ),
   toolRoute(
     'search_nodes',
     '/v1/graph/search',
