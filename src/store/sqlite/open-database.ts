@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
 
 import { EngramError } from '../../errors.js';
-import { compact, fileSpace, worthCompacting } from './compaction.js';
+import { choosePageSize, compact, fileSpace, worthCompacting } from './compaction.js';
 import { migrate } from './migrations.js';
 import { HALF_VECTORS_SCHEMA } from './schema-vectors.js';
 import { BUSY_TIMEOUT_MS, storageError } from './storage-error.js';
@@ -49,6 +49,7 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): D
   try {
     sqliteVec.load(db);
     db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    choosePageSize(db); // a new file only, before its first page is written
     // Migrate (which refuses foreign files) before anything that writes, such as the journal mode.
     const found = db.pragma('user_version', { simple: true }) as number;
     const version = migrate(db, file, options.migrateTo);
@@ -74,8 +75,9 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): D
 
 /**
  * The upgrade to schema 12 rewrites the vectors in half the space; the file gives the rest back
- * at once (compaction.ts). Another process holding the file busy past the timeout leaves it to
- * `engram doctor --repair`: free pages are reused by later writes meanwhile.
+ * at once, in pages of 8 KiB when no other process has it open (compaction.ts). Another process
+ * holding the file busy past the timeout leaves it to `engram doctor --repair`: free pages are
+ * reused by later writes meanwhile.
  */
 function compactAfterUpgrade(db: Database.Database, found: number, version: number): void {
   if (found === 0 || found >= HALF_VECTORS_SCHEMA || version < HALF_VECTORS_SCHEMA) return;

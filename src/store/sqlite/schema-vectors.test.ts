@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
+import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { makeMemory } from '../../../test/fixtures/memory.js';
@@ -54,6 +55,10 @@ interface OldFile {
 /** A schema-11 file: memories (a third with context) with their vectors, and the cache as that release filled it. */
 async function writeVersionElevenFile(): Promise<OldFile> {
   const file = path.join(directory, `v11-${Math.floor(random() * 1e9)}.db`);
+  const blank = new Database(file);
+  blank.pragma('page_size = 4096');
+  blank.exec('VACUUM');
+  blank.close();
   const old = new SqliteStore(file, { migrateTo: 11 });
   await old.setIndexInfo({ model: MODEL, dimensions: DIMENSIONS });
   const vectors = new Map<string, Float32Array>();
@@ -76,6 +81,8 @@ async function writeVersionElevenFile(): Promise<OldFile> {
   await old.putCachedEmbeddings(MODEL, cached);
   const db = old.connection;
   expect(db.pragma('user_version', { simple: true })).toBe(11);
+  // That release wrote pages of 4 KiB: this file is made so, as it would have been.
+  expect(db.pragma('page_size', { simple: true })).toBe(4096);
   expect(db.prepare(`SELECT length(vector) FROM memory_embeddings LIMIT 1`).pluck().get()).toBe(DIMENSIONS * 4);
   await old.close();
   return { file, vectors, texts };
@@ -126,8 +133,12 @@ describe('migration 12: half-precision vectors, and no vector kept twice', () =>
     expect((await store.getCachedEmbeddings('another-model', [memoryVectorHash(plain)])).size).toBe(0);
     await store.close();
 
-    // Compacted as it was upgraded: vectors, cache and free pages each took more than this before.
+    // Compacted as it was upgraded, into pages of 8 KiB, still in write-ahead logging.
     expect(statSync(file).size).toBeLessThan(sizeBefore * 0.4);
+    const reopened = new SqliteStore(file);
+    expect(reopened.connection.pragma('page_size', { simple: true })).toBe(8192);
+    expect(reopened.connection.pragma('journal_mode', { simple: true })).toBe('wal');
+    await reopened.close();
   });
 
   it('keeps the cache of a file that holds no memories (one used only as a cache)', async () => {
