@@ -38,6 +38,10 @@ describe('half-precision vectors', () => {
     const blob = vectorToHalfBlob(vector);
     expect(blob.byteLength).toBe(1024);
     expect(halfBlobToVector(blob)).toEqual(rounded);
+    // A blob that starts at an odd offset of its buffer reads the same.
+    const odd = Buffer.alloc(blob.byteLength + 1);
+    blob.copy(odd, 1);
+    expect(halfBlobToVector(odd.subarray(1))).toEqual(rounded);
     expect(roundToHalf(rounded)).toEqual(rounded);
   });
 });

@@ -57,9 +57,18 @@ export function vectorToHalfBlob(vector: Float32Array): Buffer {
   return blob;
 }
 
+/** Whether this machine stores numbers little-endian, as the blobs are (every platform Node runs on, nearly). */
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
 /** The vector a half blob holds, as float32 (exactly: every half is a float32). */
 export function halfBlobToVector(blob: Uint8Array): Float32Array {
   const out = new Float32Array(blob.byteLength >>> 1);
+  if (LITTLE_ENDIAN && blob.byteOffset % 2 === 0) {
+    // Read in place, two bytes at a time: the index build decodes every stored vector this way.
+    const halves = new Uint16Array(blob.buffer, blob.byteOffset, out.length);
+    for (let i = 0; i < out.length; i++) out[i] = HALF_TO_FLOAT[halves[i] as number] as number;
+    return out;
+  }
   for (let i = 0; i < out.length; i++) {
     out[i] = HALF_TO_FLOAT[(blob[2 * i] as number) | ((blob[2 * i + 1] as number) << 8)] as number;
   }
