@@ -18,7 +18,7 @@ import type Database from 'better-sqlite3';
 
 import { vectorToBlob } from '../sql-core/rows.js';
 import { cosineSimilarity, FloatVectors, squaredLength } from '../vector/float-vectors.js';
-import { halfBlobToVector, roundToHalf, vectorToHalfBlob } from '../vector/half-float.js';
+import { decodeHalfBlob, halfBlobToVector, roundToHalf, vectorToHalfBlob } from '../vector/half-float.js';
 import { binaryCode, QuantizedIndex } from '../vector/quantized-index.js';
 import { AdmittedSets } from './admitted-sets.js';
 import type { Clause } from './filter-clause.js';
@@ -323,7 +323,8 @@ export class VectorTable {
     )
       .raw()
       .iterate(tenant) as Iterable<[number, string, Buffer]>;
-    for (const [rowid, id, blob] of rows) floats.set(rowid, id, halfBlobToVector(blob));
+    const vector = new Float32Array(dimensions); // decoded into one array: `set` copies it
+    for (const [rowid, id, blob] of rows) floats.set(rowid, id, decodeHalfBlob(blob, vector));
     this.floats.set(tenant, floats);
     return floats;
   }
@@ -340,8 +341,9 @@ export class VectorTable {
       ? new Map(this.db.prepare(`SELECT rowid, id FROM memories`).raw().all() as [number, string][])
       : new Map<number, string>();
     const rows = this.db.prepare(`SELECT rowid, vector, code FROM memory_embeddings WHERE tenant = ?`).raw().iterate(tenant);
+    let vector: Float32Array | undefined; // one array for every row: the index and the float vectors copy what they keep
     for (const [rowid, blob, code] of rows as Iterable<[number, Buffer, Buffer]>) {
-      const vector = halfBlobToVector(blob);
+      vector = decodeHalfBlob(blob, vector ?? new Float32Array(blob.byteLength / 2));
       index ??= new QuantizedIndex(vector.length, 4096);
       index.add(rowid, vector, aligned(code) ? new Uint32Array(code.buffer, code.byteOffset, code.byteLength / 4) : undefined);
       const id = ids.get(rowid);

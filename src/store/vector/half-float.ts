@@ -62,7 +62,14 @@ const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 /** The vector a half blob holds, as float32 (exactly: every half is a float32). */
 export function halfBlobToVector(blob: Uint8Array): Float32Array {
-  const out = new Float32Array(blob.byteLength >>> 1);
+  return decodeHalfBlob(blob, new Float32Array(blob.byteLength >>> 1));
+}
+
+/**
+ * Decodes a half blob into `out` (of its length) and returns it: a reader of many vectors that
+ * copies what it keeps (the index build) decodes each into one array.
+ */
+export function decodeHalfBlob(blob: Uint8Array, out: Float32Array): Float32Array {
   if (LITTLE_ENDIAN && blob.byteOffset % 2 === 0) {
     // Read in place, two bytes at a time: the index build decodes every stored vector this way.
     const halves = new Uint16Array(blob.buffer, blob.byteOffset, out.length);
