@@ -15,6 +15,7 @@ import { makeMemory } from '../../../test/fixtures/memory.js';
 import { gaussian, seededRandom } from '../../../test/fixtures/random.js';
 import { contentHash, memoryVectorHash } from '../embedding-cache.js';
 import { roundToHalf } from '../vector/half-float.js';
+import { SqliteDoctor } from './doctor.js';
 import { LATEST_VERSION } from './migrations.js';
 import { HALF_VECTORS_SCHEMA } from './schema-vectors.js';
 import { SqliteStore } from './sqlite-store.js';
@@ -139,6 +140,33 @@ describe('migration 12: half-precision vectors, and no vector kept twice', () =>
     expect(reopened.connection.pragma('page_size', { simple: true })).toBe(8192);
     expect(reopened.connection.pragma('journal_mode', { simple: true })).toBe('wal');
     await reopened.close();
+  });
+
+  it('upgrades a file another process holds open, leaving its page size to the doctor', async () => {
+    const { file } = await writeVersionElevenFile();
+    const other = new Database(file); // another process's connection, in write-ahead logging
+    other.pragma('journal_mode = WAL');
+    try {
+      const store = new SqliteStore(file);
+      expect(store.connection.pragma('user_version', { simple: true })).toBe(LATEST_VERSION);
+      expect(store.connection.prepare(`SELECT count(*) FROM memory_embeddings`).pluck().get()).toBe(MEMORIES);
+      // Compacted in place, in its 4 KiB pages: leaving write-ahead logging needs the file alone.
+      expect(store.connection.pragma('page_size', { simple: true })).toBe(4096);
+      expect(store.connection.pragma('freelist_count', { simple: true })).toBe(0);
+      await store.close();
+    } finally {
+      other.close();
+    }
+    const doctor = SqliteDoctor.open(file);
+    try {
+      expect(doctor.examine().findings.find((finding) => finding.check === 'space')).toMatchObject({
+        status: 'notice',
+        message: expect.stringContaining('in pages of 4 KiB, where 8 KiB pages hold vectors closer'),
+      });
+      expect(doctor.repair().find((repair) => repair.check === 'space')?.message).toMatch(/\(pages of 8 KiB\)$/);
+    } finally {
+      doctor.close();
+    }
   });
 
   it('keeps the cache of a file that holds no memories (one used only as a cache)', async () => {
