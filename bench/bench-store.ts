@@ -13,6 +13,8 @@ import type { Store } from 'engram/store';
 /** One benchmark database. */
 export interface BenchStore {
   backend: 'SQLite' | 'PostgreSQL';
+  /** The SQLite file, or the URL of the PostgreSQL schema. */
+  location: string;
   /** A store over it; an engine opened on it closes it. */
   open(): Store;
   /** The arguments that point `engram serve` (or any command) at it. */
@@ -28,6 +30,7 @@ export async function createBenchStore(name: string, storeUrl: string | undefine
     const schema = await createScratchSchema(storeUrl, `engram_bench_${name}_${process.pid}`);
     return {
       backend: 'PostgreSQL',
+      location: schema.url,
       open: () => new PostgresStore(schema.url),
       serveArgs: ['--store', schema.url],
       bytes: () => null,
@@ -38,6 +41,7 @@ export async function createBenchStore(name: string, storeUrl: string | undefine
   const file = path.join(directory, `${name}.db`);
   return {
     backend: 'SQLite',
+    location: file,
     open: () => new SqliteStore(file),
     serveArgs: ['--db', file],
     bytes: () => statSync(file).size,

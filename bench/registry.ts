@@ -8,6 +8,7 @@ import { InvalidInputError } from 'engram';
 import { runActivationBenchmark } from './activation-latency.js';
 import type { Benchmark, BenchOptions, BenchResult } from './bench-types.js';
 import { runExtractionBenchmark } from './extraction.js';
+import { runFootprintBenchmark } from './footprint.js';
 import { runHookBenchmark } from './hook-latency.js';
 import { runHttpBenchmark } from './http-recall.js';
 import { runIngestBenchmark } from './ingest.js';
@@ -30,6 +31,11 @@ export const BENCHMARKS: Record<string, Benchmark> = {
     description:
       'offline extraction (people, places, organisations, things, speakers, resolved dates) on a labelled sample (--data FILE, default: test/fixtures/extraction-sample.json): precision, recall, ms per memory',
     run: runExtractionBenchmark,
+  },
+  footprint: {
+    description:
+      'bytes on disk per memory at 10k and 100k memories (1M with --full), by table and index (SQLite page statistics; pg_total_relation_size with --store); --data FILE adds a store of LoCoMo turns',
+    run: runFootprintBenchmark,
   },
   hook: {
     description:

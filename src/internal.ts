@@ -20,4 +20,8 @@ export { describeIssues } from './model/memory-input.js';
 export { PostgresStore } from './store/postgres/postgres-store.js';
 export type { ScratchSchema } from './store/postgres/scratch-schema.js';
 export { createScratchSchema } from './store/postgres/scratch-schema.js';
+export type { RelationSpace } from './store/postgres/space-by-table.js';
+export { relationSizes } from './store/postgres/space-by-table.js';
+export type { FileSpaceByTable, TableSpace } from './store/sqlite/space-by-table.js';
+export { spaceByTable } from './store/sqlite/space-by-table.js';
 export { SqliteStore } from './store/sqlite/sqlite-store.js';

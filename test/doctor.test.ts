@@ -134,8 +134,10 @@ describe('a healthy database', () => {
       ['embedder', 'ok'],
       ['sessions', 'ok'],
       ['graph', 'ok'],
+      ['space', 'ok'],
     ]);
     expect(checkOf(report, 'vectors')[0]?.message).toBe('6 vectors of 8 dimensions, one for each memory');
+    expect(checkOf(report, 'space')[0]?.message).toMatch(/^the file takes \d+\.\d MB \(\d+ bytes a memory in use\)$/);
     expect(report.repairs).toEqual([]);
   });
 
@@ -305,7 +307,7 @@ describe('the vectors', () => {
   it('replaces vectors of the wrong length and recomputes wrong binary codes', async () => {
     await seed();
     damage(
-      `UPDATE memory_embeddings SET vector = zeroblob(16) WHERE rowid = (SELECT min(rowid) FROM memory_embeddings)`,
+      `UPDATE memory_embeddings SET vector = zeroblob(20) WHERE rowid = (SELECT min(rowid) FROM memory_embeddings)`,
       `UPDATE memory_embeddings SET code = zeroblob(12) WHERE rowid = (SELECT max(rowid) FROM memory_embeddings)`,
     );
     expect(problems(await doctor()).map((finding) => finding.message)).toEqual([

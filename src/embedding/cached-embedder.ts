@@ -3,18 +3,11 @@
  * same text again, re-importing an export or re-running a benchmark costs no model time.
  * When it is dropped: docs/decisions/what-is-kept.md.
  */
-import { createHash } from 'node:crypto';
-
-import type { EmbeddingCache } from '../store/embedding-cache.js';
+import { contentHash, type EmbeddingCache } from '../store/embedding-cache.js';
 import type { Embedder } from './embedder.js';
 
-// The cache is the Store's embedding cache part; re-exported for callers that import it from here.
-export type { EmbeddingCache } from '../store/embedding-cache.js';
-
-/** The cache key of a text: SHA-256 of its UTF-8 bytes, hex. */
-export function contentHash(text: string): string {
-  return createHash('sha256').update(text, 'utf8').digest('hex');
-}
+// The cache and its key are the Store's embedding cache part; re-exported for callers that import them from here.
+export { contentHash, type EmbeddingCache } from '../store/embedding-cache.js';
 
 /** An embedder that asks `cache` first and only embeds what it has not seen. */
 export function withEmbeddingCache(embedder: Embedder, cache: EmbeddingCache): Embedder {

@@ -2,10 +2,13 @@
  * Turns memories into the vectors that index them, in chunks so long jobs (import, reindex)
  * can report progress. A memory with context is indexed by the mean direction of its own text
  * and of its text read after its context: measured on LoCoMo, this lifts dense recall@10 from
- * 0.47 to 0.53 for conversation turns, which often mean little alone.
+ * 0.47 to 0.53 for conversation turns, which often mean little alone. A memory whose text (and
+ * context) a stored memory already has takes that memory's vector from the store's embedding
+ * cache, which answers from the memories' own vectors (docs/decisions/bytes-per-memory.md).
  */
 import { type Embedder, normalize } from '../embedding/embedder.js';
 import type { Memory } from '../model/memory.js';
+import { type EmbeddingCache, memoryVectorHash } from '../store/embedding-cache.js';
 
 /** A progress report: `phase` names the step ("embedding", "writing"). */
 export interface Progress {
@@ -46,8 +49,27 @@ export function contextualText(memory: Pick<Memory, 'text' | 'context'>): string
   return memory.context === null ? null : `${memory.context} ${memory.text}`;
 }
 
-/** One vector per memory: its text's, or the normalised sum with its contextual text's. */
+/**
+ * One vector per memory: its text's, or the normalised sum with its contextual text's. With a
+ * `cache`, a memory whose vector it holds (by `memoryVectorHash`) is not embedded again.
+ */
 export async function embedMemories(
+  embedder: Embedder,
+  memories: readonly Pick<Memory, 'text' | 'context'>[],
+  chunkSize: number,
+  onProgress?: ProgressListener,
+  cache?: EmbeddingCache,
+): Promise<Float32Array[]> {
+  if (!cache || memories.length === 0) return embedAll(embedder, memories, chunkSize, onProgress);
+  const hashes = memories.map(memoryVectorHash);
+  const known = await cache.getCachedEmbeddings(embedder.id, [...new Set(hashes)]);
+  const missing = memories.filter((_, i) => !known.has(hashes[i] as string));
+  const fresh = await embedAll(embedder, missing, chunkSize, onProgress);
+  let next = 0;
+  return hashes.map((hash) => known.get(hash) ?? (fresh[next++] as Float32Array));
+}
+
+async function embedAll(
   embedder: Embedder,
   memories: readonly Pick<Memory, 'text' | 'context'>[],
   chunkSize: number,

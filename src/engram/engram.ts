@@ -7,7 +7,6 @@ import { cooldownDecay, secondsSince } from '../activation/cooldown.js';
 import { cooldownFor } from '../activation/settings.js';
 import { parseConfig } from '../config/load.js';
 import type { EngramConfig } from '../config/schema.js';
-import { withEmbeddingCache } from '../embedding/cached-embedder.js';
 import { withCoalescing } from '../embedding/coalescing-embedder.js';
 import { createEmbedderFromConfig } from '../embedding/create-embedder.js';
 import type { Embedder } from '../embedding/embedder.js';
@@ -91,7 +90,7 @@ export class Engram implements ToolEngine {
   /** The database file, when the engine opened one. */
   readonly path: string | null;
   private readonly store: Store;
-  /** Embeds memories, through the database's cache: the same text is never embedded twice. */
+  /** Embeds memories (through the database's cache, in `embedMemories`: the same text is never embedded twice). */
   private readonly embedder: Embedder | null;
   /**
    * Embeds queries directly (they rarely repeat, and caching them would grow the database on
@@ -118,7 +117,7 @@ export class Engram implements ToolEngine {
   constructor(parts: EngramParts) {
     this.config = parts.config;
     this.store = parts.store;
-    this.embedder = parts.embedder ? withEmbeddingCache(parts.embedder, parts.store) : null;
+    this.embedder = parts.embedder;
     this.queryEmbedder = parts.embedder ? withCoalescing(parts.embedder) : null;
     this.clock = parts.clock;
     this.ids = parts.ids;
@@ -396,7 +395,8 @@ export class Engram implements ToolEngine {
 
   private async embedMemories(memories: readonly Memory[], onProgress?: ProgressListener): Promise<Float32Array[] | null> {
     if (!this.embedder) return null;
-    return embedMemories(this.embedder, memories, this.config.embedding.batch_size * 8, onProgress);
+    // The store's cache answers from the memories' own vectors: what is stored is not embedded again.
+    return embedMemories(this.embedder, memories, this.config.embedding.batch_size * 8, onProgress, this.store);
   }
 
   private assertOpen(): void {

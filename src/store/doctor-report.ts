@@ -4,7 +4,7 @@
  */
 
 /** The parts of a database the doctor checks, in the order it checks them. */
-export const DOCTOR_CHECKS = ['integrity', 'schema', 'full_text', 'vectors', 'embedder', 'sessions', 'graph'] as const;
+export const DOCTOR_CHECKS = ['integrity', 'schema', 'full_text', 'vectors', 'embedder', 'sessions', 'graph', 'space'] as const;
 export type DoctorCheck = (typeof DOCTOR_CHECKS)[number];
 
 /** One thing the doctor found. */

@@ -24,7 +24,7 @@ import {
   writeSyntheticJsonl,
 } from './helpers.js';
 
-const CHECKS = 7;
+const CHECKS = 8;
 
 let dir: string;
 let remove: () => void;
@@ -117,9 +117,10 @@ describe('engram doctor', () => {
     const db = freshCopy();
     const file = new Database(db, { readonly: true });
     const root = file.prepare(`SELECT rootpage FROM sqlite_master WHERE name = 'memories'`).pluck().get() as number;
+    const pageSize = file.pragma('page_size', { simple: true }) as number;
     file.close();
     const fd = openSync(db, 'r+');
-    writeSync(fd, Buffer.alloc(8, 0xff), 0, 8, (root - 1) * 4096);
+    writeSync(fd, Buffer.alloc(8, 0xff), 0, 8, (root - 1) * pageSize);
     closeSync(fd);
     const before = hashOf(db);
 

@@ -1,7 +1,10 @@
 /**
- * The PostgreSQL embedding cache: vectors by model and text hash, as float32 bytes, looked up
- * and written as arrays in one statement each.
+ * The PostgreSQL embedding cache: first the memories' own vectors, found by the key of the text
+ * each was made from (migration 10), then the `embedding_cache` table, which keeps vectors no
+ * memory holds by model and text hash, as float32 bytes, looked up and written as arrays in one
+ * statement each.
  */
+import { storedHashKey } from '../embedding-cache.js';
 import type { Queryable } from './connection.js';
 import { vectorToBytes } from './vector-table.js';
 
@@ -22,6 +25,29 @@ export async function readCachedEmbeddings(
       new Float32Array(Uint8Array.from(row.vector).buffer),
     ]),
   );
+}
+
+/**
+ * The memories' vectors whose text hashes to one of these (the caller checks that the cache's
+ * model made them), by hash; keys are 64 bits of the hash.
+ */
+export async function readStoredVectors(db: Queryable, hashes: readonly string[]): Promise<Map<string, Float32Array>> {
+  const hashOf = new Map<string, string>();
+  for (const hash of hashes) {
+    const key = storedHashKey(hash);
+    if (key !== null) hashOf.set(String(key), hash);
+  }
+  if (hashOf.size === 0) return new Map();
+  const result = await db.query(
+    `SELECT input_key::text AS key, vector FROM memory_embeddings WHERE input_key = ANY($1::bigint[])`,
+    [[...hashOf.keys()]],
+  );
+  const found = new Map<string, Float32Array>();
+  for (const row of result.rows as { key: string; vector: Buffer }[]) {
+    const hash = hashOf.get(row.key) as string;
+    if (!found.has(hash)) found.set(hash, new Float32Array(Uint8Array.from(row.vector).buffer));
+  }
+  return found;
 }
 
 /** Caches these vectors of `model`; the last entry of a hash wins, as a row-by-row replace would leave it. */

@@ -6,6 +6,7 @@
  * changed once it commits.
  */
 import type { Memory } from '../../model/memory.js';
+import { memoryVectorKey } from '../embedding-cache.js';
 import type { MemoryChange } from '../memory-store.js';
 import { entitiesHeldBy, memoryRowids, removeUnheldEntities } from '../sql-core/graph-unheld.js';
 import { MEMORY_COLUMNS, memoryToParams } from '../sql-core/rows.js';
@@ -39,7 +40,7 @@ export async function writeChange(db: Queryable, vectors: PostgresVectorTable, c
       await vectors.delete(db, rowid);
       done.removed.push(rowid);
       if (vector) {
-        await vectors.write(db, rowid, memory.tenant, vector);
+        await vectors.write(db, rowid, memory.tenant, vector, memoryVectorKey(memory));
         done.added.push({ rowid, tenant: memory.tenant, vector });
       }
     }
@@ -48,7 +49,7 @@ export async function writeChange(db: Queryable, vectors: PostgresVectorTable, c
     if (replacing) await supersedeHolder(db, memory);
     const rowid = await writeMemory(db, memory, 'insert');
     if (vector) {
-      await vectors.write(db, rowid, memory.tenant, vector);
+      await vectors.write(db, rowid, memory.tenant, vector, memoryVectorKey(memory));
       done.added.push({ rowid, tenant: memory.tenant, vector });
     }
   }

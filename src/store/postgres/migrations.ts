@@ -221,6 +221,26 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
         FOR EACH STATEMENT EXECUTE FUNCTION engram_memory_changed();
     `,
   },
+  {
+    version: 10,
+    description: 'each vector keeps the key of its text; the embedding cache keeps no copy of a memory vector',
+    sql: `
+      -- As SQLite's migration 12 (its vectors stay float32 here): the first 64 bits of the
+      -- SHA-256 the cache is keyed by — of the text, or with context of NUL "context" NUL
+      -- context NUL text — so the cache answers from the memory's own vector
+      -- (docs/decisions/bytes-per-memory.md).
+      ALTER TABLE memory_embeddings ADD COLUMN IF NOT EXISTS input_key bigint;
+      UPDATE memory_embeddings e SET input_key = ('x' || encode(substring(sha256(
+          CASE WHEN m.context IS NULL THEN convert_to(m.text, 'UTF8')
+          ELSE '\\x00'::bytea || convert_to('context', 'UTF8') || '\\x00'::bytea || convert_to(m.context, 'UTF8')
+            || '\\x00'::bytea || convert_to(m.text, 'UTF8') END) from 1 for 8), 'hex'))::bit(64)::bigint
+        FROM memories m WHERE m.rowid = e.rowid;
+      CREATE INDEX IF NOT EXISTS memory_embeddings_by_input ON memory_embeddings (input_key) WHERE input_key IS NOT NULL;
+      -- A database that holds memories answers the cache from their vectors; what it cached
+      -- before (each memory's vector again, or the two halves of one read with its context) goes.
+      DELETE FROM embedding_cache WHERE EXISTS (SELECT 1 FROM memories);
+    `,
+  },
 ];
 
 /** The schema version this build writes. */

@@ -10,6 +10,7 @@ import type pg from 'pg';
 
 import { EngramError } from '../../errors.js';
 import type { Relation } from '../../model/graph.js';
+import { memoryVectorKey } from '../embedding-cache.js';
 import { writeIndexInfo } from '../sql-core/index-info.js';
 import type { AsyncSession, Program } from '../sql-core/session.js';
 import { stampRetrieval } from '../sql-core/session-tables.js';
@@ -26,7 +27,7 @@ import type {
   VectorIndexInfo,
 } from '../store.js';
 import { connectionError, createPool, type PoolOptions, type Queryable, reportingFailures, withClient } from './connection.js';
-import { readCachedEmbeddings, writeCachedEmbeddings } from './embedding-cache-table.js';
+import { readCachedEmbeddings, readStoredVectors, writeCachedEmbeddings } from './embedding-cache-table.js';
 import { filterClause, Params } from './filter-clause.js';
 import { searchLexicalRows } from './lexical-search.js';
 import { purgeRows, writeChange } from './memory-changes.js';
@@ -147,9 +148,9 @@ export class PostgresStore extends SqlStore implements Store {
         await db.query(`DELETE FROM memory_embeddings`);
         await postgresSession(db).exec(writeIndexInfo(info));
         for (const { id, vector } of vectors) {
-          const found = await db.query(`SELECT rowid, tenant FROM memories WHERE id = $1`, [id]);
-          const row = found.rows[0] as { rowid: number; tenant: string } | undefined;
-          if (row) await this.vectors.write(db, row.rowid, row.tenant, vector);
+          const found = await db.query(`SELECT rowid, tenant, text, context FROM memories WHERE id = $1`, [id]);
+          const row = found.rows[0] as { rowid: number; tenant: string; text: string; context: string | null } | undefined;
+          if (row) await this.vectors.write(db, row.rowid, row.tenant, vector, memoryVectorKey(row));
         }
         await this.vectors.countChange(db);
       });
@@ -158,8 +159,14 @@ export class PostgresStore extends SqlStore implements Store {
     }
   }
 
+  /** From the memories' own vectors (when `model` made them), then from the cache table. */
   async getCachedEmbeddings(model: string, hashes: readonly string[]): Promise<Map<string, Float32Array>> {
-    return readCachedEmbeddings(await this.db(), model, hashes);
+    const db = await this.db();
+    const stored =
+      (await this.getIndexInfo())?.model === model ? await readStoredVectors(db, hashes) : new Map<string, Float32Array>();
+    const rest = hashes.filter((hash) => !stored.has(hash));
+    for (const [hash, vector] of await readCachedEmbeddings(db, model, rest)) stored.set(hash, vector);
+    return stored;
   }
 
   async putCachedEmbeddings(model: string, entries: readonly { hash: string; vector: Float32Array }[]): Promise<void> {

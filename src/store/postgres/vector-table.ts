@@ -48,27 +48,32 @@ export class PostgresVectorTable {
   /** The `vector_change_count` value the indexes reflect. */
   private seenChange: number | null = null;
 
-  /** Stores the vector of memory `rowid` inside the caller's transaction; every vector of a database has one length. */
-  async write(db: Queryable, rowid: number, tenant: string, vector: Float32Array): Promise<void> {
+  /**
+   * Stores the vector of memory `rowid` inside the caller's transaction; every vector of a
+   * database has one length. `inputKey` is the key of the text it was made from
+   * (`memoryVectorKey`), by which the embedding cache finds it again.
+   */
+  async write(db: Queryable, rowid: number, tenant: string, vector: Float32Array, inputKey: bigint | null = null): Promise<void> {
     const other = await db.query(`SELECT length(vector) AS bytes FROM memory_embeddings WHERE rowid <> $1 LIMIT 1`, [rowid]);
     const bytes = (other.rows[0] as { bytes: number } | undefined)?.bytes;
     if (bytes !== undefined && bytes !== vector.byteLength) {
       throw new Error(`vector of ${vector.length} dimensions in an index of ${bytes / 4}`);
     }
     const code = binaryCode(vector);
-    const values = [rowid, tenant, vectorToBytes(vector), Buffer.from(code.buffer)];
+    const values = [rowid, tenant, vectorToBytes(vector), Buffer.from(code.buffer), inputKey === null ? null : String(inputKey)];
     if (this.pgvector) {
       await db.query(
-        `INSERT INTO memory_embeddings (rowid, tenant, vector, code, embedding) VALUES ($1, $2, $3, $4, $5::vector)
+        `INSERT INTO memory_embeddings (rowid, tenant, vector, code, input_key, embedding) VALUES ($1, $2, $3, $4, $5, $6::vector)
          ON CONFLICT (rowid) DO UPDATE SET tenant = excluded.tenant, vector = excluded.vector, code = excluded.code,
-           embedding = excluded.embedding`,
+           input_key = excluded.input_key, embedding = excluded.embedding`,
         [...values, vectorLiteral(vector)],
       );
       return;
     }
     await db.query(
-      `INSERT INTO memory_embeddings (rowid, tenant, vector, code) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (rowid) DO UPDATE SET tenant = excluded.tenant, vector = excluded.vector, code = excluded.code`,
+      `INSERT INTO memory_embeddings (rowid, tenant, vector, code, input_key) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (rowid) DO UPDATE SET tenant = excluded.tenant, vector = excluded.vector, code = excluded.code,
+         input_key = excluded.input_key`,
       values,
     );
   }

@@ -11,9 +11,10 @@ import type { DoctorRepair } from '../doctor-report.js';
 import { embedsWith, NO_EMBEDDER, vectorFindings } from '../doctor-vector-findings.js';
 import { blobToVector } from '../sql-core/rows.js';
 import { OTHER_TENANT, STRAY, WITHOUT_VECTOR } from '../sql-core/vector-faults.js';
+import { halfBlobToVector } from '../vector/half-float.js';
 import { binaryCode } from '../vector/quantized-index.js';
 import { countOf, type DoctorPart, EXAMPLES } from './doctor-part.js';
-import { BAD_CODE, recordedEmbedder } from './vector-faults.js';
+import { badCode, componentBytes, recordedEmbedder } from './vector-faults.js';
 
 export const vectorsPart: DoctorPart = {
   check: 'vectors',
@@ -29,8 +30,10 @@ export const vectorsPart: DoctorPart = {
       stray: countOf(db, `SELECT count(*) ${STRAY}`),
       misplaced: countOf(db, `SELECT count(*) ${OTHER_TENANT}`),
       wrongLength:
-        info === null ? 0 : countOf(db, `SELECT count(*) FROM memory_embeddings WHERE length(vector) <> ?`, info.dimensions * 4),
-      badCodes: countOf(db, `SELECT count(*) ${BAD_CODE}`),
+        info === null
+          ? 0
+          : countOf(db, `SELECT count(*) FROM memory_embeddings WHERE length(vector) <> ?`, info.dimensions * componentBytes(db)),
+      badCodes: countOf(db, `SELECT count(*) ${badCode(db)}`),
       missing,
       missingIds: missing === 0 ? [] : (db.prepare(`SELECT m.id ${WITHOUT_VECTOR} LIMIT ${EXAMPLES}`).pluck().all() as string[]),
     });
@@ -60,7 +63,9 @@ export const vectorsPart: DoctorPart = {
         .run().changes,
     );
     if (info !== null && info.model !== NO_EMBEDDER) {
-      const wrong = db.prepare(`DELETE FROM memory_embeddings WHERE length(vector) <> ?`).run(info.dimensions * 4).changes;
+      const wrong = db
+        .prepare(`DELETE FROM memory_embeddings WHERE length(vector) <> ?`)
+        .run(info.dimensions * componentBytes(db)).changes;
       done(`removed vectors not of ${info.dimensions} dimensions, to be embedded again`, wrong);
     }
     done('recomputed binary codes of the wrong length', recomputeCodes(db));
@@ -69,8 +74,12 @@ export const vectorsPart: DoctorPart = {
 };
 
 function recomputeCodes(db: Database.Database): number {
-  const rows = db.prepare(`SELECT rowid, vector ${BAD_CODE}`).raw().all() as [number, Buffer][];
+  const rows = db
+    .prepare(`SELECT rowid, vector ${badCode(db)}`)
+    .raw()
+    .all() as [number, Buffer][];
   const update = db.prepare(`UPDATE memory_embeddings SET code = ? WHERE rowid = ?`);
-  for (const [rowid, blob] of rows) update.run(Buffer.from(binaryCode(blobToVector(blob)).buffer), rowid);
+  const read = componentBytes(db) === 2 ? halfBlobToVector : blobToVector;
+  for (const [rowid, blob] of rows) update.run(Buffer.from(binaryCode(read(blob)).buffer), rowid);
   return rows.length;
 }

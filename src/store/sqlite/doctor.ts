@@ -12,6 +12,7 @@ import * as sqliteVec from 'sqlite-vec';
 import { EngramError } from '../../errors.js';
 import type { Memory } from '../../model/memory.js';
 import type { DoctorFinding, DoctorRepair } from '../doctor-report.js';
+import { memoryVectorKey } from '../embedding-cache.js';
 import { driverPart, graphPart, sessionsPart } from '../sql-core/doctor-parts.js';
 import { type MemoryRow, rowToMemory } from '../sql-core/rows.js';
 import { WITHOUT_VECTOR } from '../sql-core/vector-faults.js';
@@ -22,6 +23,7 @@ import { examineIntegrity, rebuildIndexes } from './doctor-integrity.js';
 import { type DoctorPart, hasTable, REPAIR_COMMAND } from './doctor-part.js';
 import { recoveryFix } from './doctor-recovery.js';
 import { examineSchema, upgradeSchema } from './doctor-schema.js';
+import { examineSpace, reclaimSpace } from './doctor-space.js';
 import { vectorsPart } from './doctor-vectors.js';
 import { LATEST_VERSION } from './migrations.js';
 import { sqliteSession } from './sqlite-session.js';
@@ -80,7 +82,7 @@ export class SqliteDoctor implements StoreDoctor {
         ? { ...integrity.finding, fix: recoveryFix(this.db, this.file, schema.readable) }
         : integrity.finding;
     // A damaged file is still examined part by part where it can be read: the findings say how far.
-    const findings = [damage, schema.finding, ...(schema.readable ? this.examineParts() : [])];
+    const findings = [damage, schema.finding, ...(schema.readable ? [...this.examineParts(), examineSpace(this.db)] : [])];
     return {
       // The repair does not write into this file, so no finding may promise that it will.
       findings: repairable ? findings : findings.map(withoutRepair),
@@ -108,6 +110,7 @@ export class SqliteDoctor implements StoreDoctor {
         repairs.push(...this.db.transaction(() => part.repair(this.db)).immediate());
       }
     }
+    repairs.push(...reclaimSpace(this.db)); // last, outside any transaction: VACUUM cannot run in one
     return repairs;
   }
 
@@ -133,16 +136,16 @@ export class SqliteDoctor implements StoreDoctor {
   writeVectors(entries: readonly { id: string; vector: Float32Array }[]): number {
     const table = new VectorTable(this.db, { floatBytes: 0 });
     const rowOf = this.db.prepare(
-      `SELECT m.rowid, m.tenant FROM memories m
+      `SELECT m.rowid, m.tenant, m.text, m.context FROM memories m
        WHERE m.id = ? AND NOT EXISTS (SELECT 1 FROM memory_embeddings e WHERE e.rowid = m.rowid)`,
     );
     return this.db
       .transaction(() => {
         let written = 0;
         for (const { id, vector } of entries) {
-          const row = rowOf.get(id) as { rowid: number; tenant: string } | undefined;
+          const row = rowOf.get(id) as { rowid: number; tenant: string; text: string; context: string | null } | undefined;
           if (!row) continue;
-          table.write(row.rowid, id, row.tenant, vector);
+          table.write(row.rowid, id, row.tenant, vector, memoryVectorKey(row));
           written += 1;
         }
         return written;

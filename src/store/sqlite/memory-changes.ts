@@ -6,6 +6,7 @@
 import type Database from 'better-sqlite3';
 
 import type { Memory } from '../../model/memory.js';
+import { memoryVectorKey } from '../embedding-cache.js';
 import type { MemoryChange } from '../memory-store.js';
 import { entitiesHeldBy, removeUnheldEntities } from '../sql-core/graph-unheld.js';
 import { MEMORY_COLUMNS, memoryToParams } from '../sql-core/rows.js';
@@ -50,7 +51,7 @@ export function writeChange(db: Database.Database, vectors: VectorTable, change:
     if (vector !== undefined) {
       const rowid = rowidOf.get(memory.id) as number;
       vectors.delete(rowid);
-      if (vector) vectors.write(rowid, memory.id, memory.tenant, vector);
+      if (vector) vectors.write(rowid, memory.id, memory.tenant, vector, memoryVectorKey(memory));
     }
   }
   for (const { memory, vector } of change.insert ?? []) {
@@ -59,7 +60,7 @@ export function writeChange(db: Database.Database, vectors: VectorTable, change:
       supersedeHolder.run({ tenant, scope, key, id, at: Date.parse(memory.createdAt) });
     }
     const { lastInsertRowid } = insert.run(paramsOf(memory));
-    if (vector) vectors.write(Number(lastInsertRowid), memory.id, memory.tenant, vector);
+    if (vector) vectors.write(Number(lastInsertRowid), memory.id, memory.tenant, vector, memoryVectorKey(memory));
   }
 }
 

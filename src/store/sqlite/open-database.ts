@@ -9,7 +9,9 @@ import Database from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
 
 import { EngramError } from '../../errors.js';
+import { choosePageSize, compact, fileSpace, worthCompacting } from './compaction.js';
 import { migrate } from './migrations.js';
+import { HALF_VECTORS_SCHEMA } from './schema-vectors.js';
 import { BUSY_TIMEOUT_MS, storageError } from './storage-error.js';
 
 /** How to open the file. */
@@ -47,8 +49,11 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): D
   try {
     sqliteVec.load(db);
     db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    choosePageSize(db); // a new file only, before its first page is written
     // Migrate (which refuses foreign files) before anything that writes, such as the journal mode.
-    migrate(db, file, options.migrateTo);
+    const found = db.pragma('user_version', { simple: true }) as number;
+    const version = migrate(db, file, options.migrateTo);
+    if (file !== IN_MEMORY) compactAfterUpgrade(db, found, version);
     if (file !== IN_MEMORY) db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     if (file !== IN_MEMORY) db.pragma(`mmap_size = ${Math.max(0, Math.floor(options.mmapBytes ?? MMAP_BYTES))}`);
@@ -65,6 +70,22 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): D
     const explained = storageError(cause, file);
     if (explained !== cause) throw explained;
     throw new EngramError('database_invalid', `cannot open ${file}: ${message}`, { cause });
+  }
+}
+
+/**
+ * The upgrade to schema 12 rewrites the vectors in half the space; the file gives the rest back
+ * at once, in pages of 8 KiB when no other process has it open (compaction.ts). Another process
+ * holding the file busy past the timeout leaves it to `engram doctor --repair`: free pages are
+ * reused by later writes meanwhile.
+ */
+function compactAfterUpgrade(db: Database.Database, found: number, version: number): void {
+  if (found === 0 || found >= HALF_VECTORS_SCHEMA || version < HALF_VECTORS_SCHEMA) return;
+  if (!worthCompacting(fileSpace(db))) return;
+  try {
+    compact(db);
+  } catch (error) {
+    if (!/busy|locked/i.test((error as Error).message)) throw error;
   }
 }
 

@@ -13,7 +13,8 @@ import type Database from 'better-sqlite3';
 
 import { EngramError } from '../../errors.js';
 import type { Relation } from '../../model/graph.js';
-import { writeIndexInfo } from '../sql-core/index-info.js';
+import { memoryVectorKey } from '../embedding-cache.js';
+import { readIndexInfo, writeIndexInfo } from '../sql-core/index-info.js';
 import type { Program, SyncSession } from '../sql-core/session.js';
 import { stampRetrieval } from '../sql-core/session-tables.js';
 import { SqlStore, type StorageCounts, type VectorSearchRequest } from '../sql-core/sql-store.js';
@@ -29,7 +30,7 @@ import type {
   VectorIndexInfo,
 } from '../store.js';
 import { closeDatabase, sizeOnDisk } from './close-database.js';
-import { readCachedEmbeddings, writeCachedEmbeddings } from './embedding-cache-table.js';
+import { readCachedEmbeddings, readStoredVectors, writeCachedEmbeddings } from './embedding-cache-table.js';
 import { filterClause } from './filter-clause.js';
 import { searchLexicalRows } from './lexical-search.js';
 import { purgeRows, writeChange } from './memory-changes.js';
@@ -173,19 +174,24 @@ export class SqliteStore extends SqlStore implements Store {
 
   async replaceVectorIndex(info: VectorIndexInfo, vectors: readonly { id: string; vector: Float32Array }[]): Promise<void> {
     const { db, vectors: table } = this.open();
-    const rowOf = db.prepare(`SELECT rowid, tenant FROM memories WHERE id = ?`);
+    const rowOf = db.prepare(`SELECT rowid, tenant, text, context FROM memories WHERE id = ?`);
     this.writeTransaction(() => {
       table.clear();
       this.write(writeIndexInfo(info));
       for (const { id, vector } of vectors) {
-        const row = rowOf.get(id) as { rowid: number; tenant: string } | undefined;
-        if (row) table.write(row.rowid, id, row.tenant, vector);
+        const row = rowOf.get(id) as { rowid: number; tenant: string; text: string; context: string | null } | undefined;
+        if (row) table.write(row.rowid, id, row.tenant, vector, memoryVectorKey(row));
       }
     });
   }
 
+  /** From the memories' own vectors (when `model` made them), then from the cache table. */
   async getCachedEmbeddings(model: string, hashes: readonly string[]): Promise<Map<string, Float32Array>> {
-    return readCachedEmbeddings(this.open().db, model, hashes);
+    const { db } = this.open();
+    const stored = this.read(readIndexInfo())?.model === model ? readStoredVectors(db, hashes) : new Map<string, Float32Array>();
+    const rest = hashes.filter((hash) => !stored.has(hash));
+    for (const [hash, vector] of readCachedEmbeddings(db, model, rest)) stored.set(hash, vector);
+    return stored;
   }
 
   async putCachedEmbeddings(model: string, entries: readonly { hash: string; vector: Float32Array }[]): Promise<void> {

@@ -1,22 +1,29 @@
 /**
- * The vectors of an SQLite store: float32 blobs in `memory_embeddings` (one row per memory,
- * keyed by the memory's rowid) plus each vector's binary code, and per-tenant in-memory
- * quantized indexes for approximate search. Small sets are searched exactly in SQL with
- * sqlite-vec's cosine distance; large ones by the index (binary codes, then signed bytes; see
- * quantized-index.ts), whose best few are then re-scored exactly. A filter that leaves out most
- * of the nearest vectors has the set it admits held (admitted-sets.ts), and the index ranks
- * within it. While they fit a memory budget, the float vectors of an indexed tenant are held
- * too (float-vectors.ts), so the exact stage reads no blobs from the file.
+ * The vectors of an SQLite store: half-precision blobs in `memory_embeddings` (one row per
+ * memory, keyed by the memory's rowid; three rows to a 4 KiB page, see
+ * docs/decisions/bytes-per-memory.md) with each vector's binary code and the key of what it was
+ * made from (the embedding cache answers from it), and per-tenant in-memory quantized indexes
+ * for approximate search. A vector is rounded to half precision once, as it is written, and
+ * that rounded vector is the memory's vector everywhere: in the file, the index and the float
+ * vectors held in memory. Small sets are searched exactly; large ones by the index (binary
+ * codes, then signed bytes; see quantized-index.ts), whose best few are then re-scored exactly.
+ * Exact scores are sqlite-vec's cosine arithmetic in float32 (float-vectors.ts), over the held
+ * float vectors or over blobs read from the file, with the same bits either way. A filter that
+ * leaves out most of the nearest vectors has the set it admits held (admitted-sets.ts), and the
+ * index ranks within it. While they fit a memory budget, the float vectors of a searched
+ * tenant are held (float-vectors.ts), so the exact stage reads no blobs from the file.
  * When it is dropped: docs/decisions/what-is-kept.md.
  */
 import type Database from 'better-sqlite3';
 
-import { blobToVector, vectorToBlob } from '../sql-core/rows.js';
-import { FloatVectors, squaredLength } from '../vector/float-vectors.js';
+import { vectorToBlob } from '../sql-core/rows.js';
+import { cosineSimilarity, FloatVectors, squaredLength } from '../vector/float-vectors.js';
+import { decodeHalfBlob, halfBlobToVector, roundToHalf, vectorToHalfBlob } from '../vector/half-float.js';
 import { binaryCode, QuantizedIndex } from '../vector/quantized-index.js';
 import { AdmittedSets } from './admitted-sets.js';
 import type { Clause } from './filter-clause.js';
 import { QueryScores } from './query-scores.js';
+import { HALF_VECTORS_SCHEMA } from './schema-vectors.js';
 import { cachedStatement } from './statement-cache.js';
 
 /** Up to this many candidate vectors, an exact scan is cheap enough (a few ms) and exact. */
@@ -61,7 +68,10 @@ export class VectorTable {
   private readonly scores = new QueryScores();
   /** SQLite's data_version when the indexes were built; it moves when another connection writes. */
   private seenVersion: number;
-  private byteLength: number | null = null;
+  /** The dimensions of every stored vector, once known. */
+  private dimensions: number | null = null;
+  /** Whether the file keeps half-precision vectors, once asked. */
+  private half: boolean | undefined;
 
   /** @param options.floatBytes float vectors held in memory at most (0: none) @default FLOAT_VECTOR_BYTES */
   constructor(db: Database.Database, options: { floatBytes?: number } = {}) {
@@ -71,24 +81,37 @@ export class VectorTable {
     this.seenVersion = this.dataVersion();
   }
 
-  /** Stores the vector of memory `rowid` (id `id`); every vector of a database has one length. */
-  write(rowid: number, id: string, tenant: string, vector: Float32Array): void {
-    this.byteLength ??= this.readByteLength();
-    if (this.byteLength !== null && this.byteLength !== vector.byteLength) {
-      throw new Error(`vector of ${vector.length} dimensions in an index of ${this.byteLength / 4}`);
+  /**
+   * Stores the vector of memory `rowid` (id `id`), rounded to half precision; every vector of a
+   * database has one length. `inputKey` is the key of the text it was made from
+   * (`storedVectorKey`), by which the embedding cache finds it again.
+   */
+  write(rowid: number, id: string, tenant: string, vector: Float32Array, inputKey: bigint | null = null): void {
+    this.dimensions ??= this.readDimensions();
+    if (this.dimensions !== null && this.dimensions !== vector.length) {
+      throw new Error(`vector of ${vector.length} dimensions in an index of ${this.dimensions}`);
     }
-    this.byteLength = vector.byteLength;
-    const code = binaryCode(vector);
+    this.dimensions = vector.length;
     this.scores.drop(rowid);
-    this.db
-      .prepare(`INSERT OR REPLACE INTO memory_embeddings (rowid, tenant, vector, code) VALUES (?, ?, ?, ?)`)
-      .run(rowid, tenant, vectorToBlob(vector), Buffer.from(code.buffer));
+    if (!this.halfVectors()) {
+      // A file held at an older schema (`migrateTo`, for the migration tests): as it was written then.
+      this.db
+        .prepare(`INSERT OR REPLACE INTO memory_embeddings (rowid, tenant, vector, code) VALUES (?, ?, ?, ?)`)
+        .run(rowid, tenant, vectorToBlob(vector), Buffer.from(binaryCode(vector).buffer));
+      return;
+    }
+    const stored = roundToHalf(vector);
+    const code = binaryCode(stored);
+    cachedStatement(
+      this.db,
+      `INSERT OR REPLACE INTO memory_embeddings (rowid, tenant, vector, code, input_key) VALUES (?, ?, ?, ?, ?)`,
+    ).run(rowid, tenant, vectorToHalfBlob(stored), Buffer.from(code.buffer), inputKey);
     // A loaded index is kept current in place (a replaced vector was removed first, by `delete`).
     const index = this.indexes.get(tenant);
-    if (index?.dimensions === vector.length) index.add(rowid, vector, code);
+    if (index?.dimensions === vector.length) index.add(rowid, stored, code);
     else if (index) this.indexes.delete(tenant); // built before the tenant had vectors: build anew
     const floats = this.floats.get(tenant);
-    if (floats?.dimensions === vector.length && index?.dimensions === vector.length) floats.set(rowid, id, vector);
+    if (floats?.dimensions === vector.length) floats.set(rowid, id, stored);
     else this.floats.delete(tenant);
     if (this.floatBytes() > this.floatBudget) this.floats.delete(tenant); // grown past the budget: read from the file
   }
@@ -107,7 +130,7 @@ export class VectorTable {
   /** Removes every vector. */
   clear(): void {
     this.db.exec(`DELETE FROM memory_embeddings`);
-    this.byteLength = null;
+    this.dimensions = null;
     this.forget();
   }
 
@@ -132,7 +155,7 @@ export class VectorTable {
     this.checkVersion();
     const query = vectorToBlob(vector);
     const total = this.indexes.get(tenant)?.size ?? this.count(tenant);
-    if (options.exact || total <= EXACT_SCAN_MAX) return this.scan(where, query, limit);
+    if (options.exact || total <= EXACT_SCAN_MAX) return this.scan(tenant, where, vector, limit);
     const index = this.indexFor(tenant);
     const rescore = (rowids: readonly number[]) =>
       this.rescore(tenant, rowids.slice(0, Math.ceil(limit * EXACT_PER_RESULT)), vector, query, limit);
@@ -189,13 +212,16 @@ export class VectorTable {
         ? []
         : floats
           ? this.floatScores(floats, missing, vector)
-          : (cachedStatement(
-              this.db,
-              `SELECT e.rowid AS rowid, m.id AS id, 1 - vec_distance_cosine(e.vector, ?) AS similarity
-               FROM json_each(?) j
-               CROSS JOIN memory_embeddings e ON e.rowid = j.value
-               CROSS JOIN memories m ON m.rowid = e.rowid`,
-            ).all(query, JSON.stringify(missing)) as (VectorRow & { rowid: number })[]);
+          : blobScores(
+              cachedStatement(
+                this.db,
+                `SELECT e.rowid AS rowid, m.id AS id, e.vector AS vector
+                 FROM json_each(?) j
+                 CROSS JOIN memory_embeddings e ON e.rowid = j.value
+                 CROSS JOIN memories m ON m.rowid = e.rowid`,
+              ).all(JSON.stringify(missing)) as BlobRow[],
+              vector,
+            );
     this.scores.keep(scored);
     return [...known, ...scored.map(({ id, similarity }) => ({ id, similarity }))]
       .sort((a, b) => b.similarity - a.similarity)
@@ -210,14 +236,7 @@ export class VectorTable {
       const rows = this.floatScores(floats, heldRowids(floats, ids), vector);
       return new Map(rows.map((row) => [row.id, row.similarity]));
     }
-    const rows = cachedStatement(
-      this.db,
-      `SELECT m.id AS id, 1 - vec_distance_cosine(e.vector, ?) AS similarity
-         FROM json_each(?) j
-         CROSS JOIN memories m ON m.id = j.value
-         CROSS JOIN memory_embeddings e ON e.rowid = m.rowid
-         WHERE m.tenant = ?`,
-    ).all(vectorToBlob(vector), JSON.stringify(ids), tenant) as VectorRow[];
+    const rows = blobScores(this.blobsOf(tenant, ids), vector);
     return new Map(rows.map((row) => [row.id, row.similarity]));
   }
 
@@ -233,15 +252,19 @@ export class VectorTable {
       }
       return found;
     }
-    const rows = cachedStatement(
+    return new Map(this.blobsOf(tenant, ids).map((row) => [row.id, halfBlobToVector(row.vector)]));
+  }
+
+  /** The stored vectors of these memories of `tenant`, as read from the file. */
+  private blobsOf(tenant: string, ids: readonly string[]): BlobRow[] {
+    return cachedStatement(
       this.db,
-      `SELECT m.id AS id, e.vector AS vector
+      `SELECT m.rowid AS rowid, m.id AS id, e.vector AS vector
          FROM json_each(?) j
          CROSS JOIN memories m ON m.id = j.value
          CROSS JOIN memory_embeddings e ON e.rowid = m.rowid
          WHERE m.tenant = ?`,
-    ).all(JSON.stringify(ids), tenant) as { id: string; vector: Buffer }[];
-    return new Map(rows.map((row) => [row.id, blobToVector(row.vector)]));
+    ).all(JSON.stringify(ids), tenant) as BlobRow[];
   }
 
   /** Drops the in-memory indexes; the next search rebuilds what it needs. */
@@ -250,40 +273,82 @@ export class VectorTable {
     this.floats.clear();
     this.admittedSets.clear();
     this.scores.clear();
+    this.dimensions = null; // a failed write transaction may have set it
     this.seenVersion = this.dataVersion();
   }
 
-  private scan(where: Clause, query: Buffer, limit: number): VectorRow[] {
-    return this.db
-      .prepare(
-        `SELECT m.id AS id, 1 - vec_distance_cosine(e.vector, ?) AS similarity
-         FROM memory_embeddings e JOIN memories m ON m.rowid = e.rowid
-         WHERE ${where.sql}
-         ORDER BY similarity DESC LIMIT ?`,
-      )
-      .all(query, ...where.params, limit) as VectorRow[];
+  /**
+   * Every vector `where` admits, scored exactly: over the tenant's held float vectors (held for
+   * the scan when they fit the budget), else over blobs read from the file. Ordered as SQL's
+   * `ORDER BY similarity DESC` would: a vector of zeros (no similarity) last.
+   */
+  private scan(tenant: string, where: Clause, vector: Float32Array, limit: number): VectorRow[] {
+    const floats = this.floatsFor(tenant);
+    const scored = floats
+      ? this.floatScores(
+          floats,
+          this.db
+            .prepare(`SELECT e.rowid FROM memory_embeddings e JOIN memories m ON m.rowid = e.rowid WHERE ${where.sql}`)
+            .pluck()
+            .all(...where.params) as number[],
+          vector,
+        )
+      : blobScores(
+          this.db
+            .prepare(
+              `SELECT e.rowid AS rowid, m.id AS id, e.vector AS vector
+               FROM memory_embeddings e JOIN memories m ON m.rowid = e.rowid WHERE ${where.sql}`,
+            )
+            .all(...where.params) as BlobRow[],
+          vector,
+        );
+    return scored
+      .sort((a, b) => (b.similarity ?? -Infinity) - (a.similarity ?? -Infinity))
+      .slice(0, limit)
+      .map(({ id, similarity }) => ({ id, similarity }));
+  }
+
+  /** The float vectors of `tenant`, read and held now if they fit what the budget has left. */
+  private floatsFor(tenant: string): FloatVectors | undefined {
+    const held = this.floats.get(tenant);
+    if (held) return held;
+    const dimensions = this.dimensions ?? this.readDimensions();
+    if (dimensions === null) return undefined;
+    const count = this.count(tenant);
+    if (count === 0 || this.floatBytes() + count * dimensions * 4 > this.floatBudget) return undefined;
+    const floats = new FloatVectors(dimensions, count);
+    const rows = cachedStatement(
+      this.db,
+      `SELECT e.rowid, m.id, e.vector FROM memory_embeddings e JOIN memories m ON m.rowid = e.rowid WHERE e.tenant = ?`,
+    )
+      .raw()
+      .iterate(tenant) as Iterable<[number, string, Buffer]>;
+    const vector = new Float32Array(dimensions); // decoded into one array: `set` copies it
+    for (const [rowid, id, blob] of rows) floats.set(rowid, id, decodeHalfBlob(blob, vector));
+    this.floats.set(tenant, floats);
+    return floats;
   }
 
   private indexFor(tenant: string): QuantizedIndex {
     let index = this.indexes.get(tenant);
     if (index) return index;
-    // The float vectors too, when the tenant's fit what the budget has left.
-    const bytes = this.count(tenant) * (this.byteLength ?? this.readByteLength() ?? 0);
+    // The float vectors too, when the tenant's fit what the budget has left (or are held already).
+    const bytes = this.count(tenant) * (this.dimensions ?? this.readDimensions() ?? 0) * 4;
     let floats: FloatVectors | undefined;
-    const keepFloats = bytes > 0 && this.floatBytes() + bytes <= this.floatBudget;
+    const keepFloats = bytes > 0 && !this.floats.has(tenant) && this.floatBytes() + bytes <= this.floatBudget;
     // Every memory's id from the id index alone (joining each vector to its row cost ten times more).
     const ids = keepFloats
       ? new Map(this.db.prepare(`SELECT rowid, id FROM memories`).raw().all() as [number, string][])
       : new Map<number, string>();
     const rows = this.db.prepare(`SELECT rowid, vector, code FROM memory_embeddings WHERE tenant = ?`).raw().iterate(tenant);
+    let vector: Float32Array | undefined; // one array for every row: the index and the float vectors copy what they keep
     for (const [rowid, blob, code] of rows as Iterable<[number, Buffer, Buffer]>) {
-      // Read in place: the index and the float vectors copy what they keep.
-      const vector = aligned(blob) ? new Float32Array(blob.buffer, blob.byteOffset, blob.byteLength / 4) : blobToVector(blob);
+      vector = decodeHalfBlob(blob, vector ?? new Float32Array(blob.byteLength / 2));
       index ??= new QuantizedIndex(vector.length, 4096);
       index.add(rowid, vector, aligned(code) ? new Uint32Array(code.buffer, code.byteOffset, code.byteLength / 4) : undefined);
       const id = ids.get(rowid);
       if (id !== undefined) {
-        floats ??= new FloatVectors(vector.length, Math.ceil(bytes / blob.byteLength));
+        floats ??= new FloatVectors(vector.length, Math.ceil(bytes / (vector.length * 4)));
         floats.set(rowid, id, vector);
       }
     }
@@ -312,8 +377,16 @@ export class VectorTable {
     return bytes;
   }
 
-  private readByteLength(): number | null {
-    return (this.db.prepare(`SELECT length(vector) FROM memory_embeddings LIMIT 1`).pluck().get() as number | undefined) ?? null;
+  /** Whether the file keeps half-precision vectors (schema 12 on, as every file this build opens unheld). */
+  private halfVectors(): boolean {
+    this.half ??= (this.db.pragma('user_version', { simple: true }) as number) >= HALF_VECTORS_SCHEMA;
+    return this.half;
+  }
+
+  /** The dimensions of the stored vectors (two bytes each), or null when none is stored. */
+  private readDimensions(): number | null {
+    const bytes = this.db.prepare(`SELECT length(vector) FROM memory_embeddings LIMIT 1`).pluck().get() as number | undefined;
+    return bytes === undefined ? null : bytes / (this.halfVectors() ? 2 : 4);
   }
 
   private checkVersion(): void {
@@ -329,6 +402,24 @@ export class VectorTable {
 /** Whether a typed array of 4-byte numbers can view `blob` where it lies. */
 function aligned(blob: Buffer): boolean {
   return blob.byteOffset % 4 === 0;
+}
+
+/** A stored vector as read from the file. */
+interface BlobRow {
+  rowid: number;
+  id: string;
+  vector: Buffer;
+}
+
+/** Exact scores of vectors read from the file, in their order; null for a vector of zeros, as SQL's. */
+function blobScores(rows: readonly BlobRow[], query: Float32Array): (VectorRow & { rowid: number })[] {
+  const queryLength = squaredLength(query);
+  // Typed as numbers as the held vectors' scores are (see `floatScores`).
+  return rows.map(({ rowid, id, vector }) => ({
+    rowid,
+    id,
+    similarity: cosineSimilarity(halfBlobToVector(vector), query, queryLength) as number,
+  }));
 }
 
 /** The rowids of these memories' held vectors, in their order (a memory with none has none). */

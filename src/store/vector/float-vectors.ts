@@ -5,8 +5,8 @@
  * microseconds, most of a search's exact stage). It holds what the database holds, byte for
  * byte, and scores as sqlite-vec's `1 - vec_distance_cosine(stored, query)` does (the dot
  * product and both squared lengths summed in float32, one term at a time, the distance rounded
- * to float32), so a score read here has the same bits as the SQL's: results do not depend on
- * which of the two answered. The owner keeps it current on every write.
+ * to float32); `cosineSimilarity` scores a vector read from the file the same way, so a score
+ * has the same bits whichever of the two answered. The owner keeps it current on every write.
  */
 
 export class FloatVectors {
@@ -188,6 +188,19 @@ export class FloatVectors {
     squares.set(this.squares);
     this.squares = squares;
   }
+}
+
+/**
+ * `1 - vec_distance_cosine(vector, query)` as sqlite-vec computes it, for a vector not held:
+ * the same bits as `FloatVectors.score` of the same vector; null for a vector of zeros.
+ * `queryLength` is `squaredLength(query)`.
+ */
+export function cosineSimilarity(vector: Float32Array, query: Float32Array, queryLength: number): number | null {
+  const f = Math.fround;
+  let dot = 0;
+  for (let i = 0; i < query.length; i++) dot = f(dot + f((vector[i] as number) * (query[i] as number)));
+  const distance = f(1 - dot / (Math.sqrt(squaredLength(vector)) * Math.sqrt(queryLength)));
+  return Number.isNaN(distance) ? null : 1 - distance;
 }
 
 /** A vector's squared length as sqlite-vec's cosine sums it: in float32, one term at a time. */

@@ -13,6 +13,7 @@ const LABELS: Record<DoctorCheck, string> = {
   embedder: 'embedder',
   sessions: 'sessions',
   graph: 'graph',
+  space: 'space',
 };
 const STATUS_WIDTH = 'repaired'.length;
 const LABEL_WIDTH = Math.max(...Object.values(LABELS).map((label) => label.length));

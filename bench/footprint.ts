@@ -1,0 +1,175 @@
+/**
+ * `bench footprint`: bytes on disk per memory at 10k and 100k memories (1M with --full), with
+ * their text, vectors, full-text index and graph, broken down by table and index. The stores are
+ * built as `bench scale` builds them (the same synthetic memories in sessions, synthetic
+ * clustered 512-d vectors, the graph extracted on write); with `--data FILE` (LoCoMo's format)
+ * one more store holds that file's real turns, each with the turn before it as context, embedded
+ * by the local model as `bench locomo` embeds them. On SQLite the breakdown is SQLite's page
+ * statistics (dbstat) of the closed file; on PostgreSQL (`--store`), `pg_total_relation_size`
+ * of each table of the run's schema. Why the format is what it is: docs/decisions/bytes-per-memory.md.
+ */
+import { type Engram, type MemoryInput, openEngram } from 'engram';
+import { relationSizes, spaceByTable } from 'engram/internal';
+
+import { createBenchStore } from './bench-store.js';
+import type { BenchOptions, BenchResult } from './bench-types.js';
+import { openBenchEmbedder } from './embedding-cache.js';
+import { type Part, partOf, PARTS } from './footprint-parts.js';
+import { loadLocomo } from './locomo-data.js';
+import { machineInfo } from './machine.js';
+import { textTable } from './stats.js';
+import { createSyntheticEmbedder } from './synthetic-embedder.js';
+import { inSessions, syntheticMemories, topicOf } from './synthetic-memories.js';
+
+const BATCH = 5_000;
+/** The largest tables and indexes a size's breakdown lists. */
+const LISTED = 12;
+
+/** One table's or index's share, per memory. */
+interface TableShare {
+  name: string;
+  part: Part;
+  bytesPerMemory: number;
+  /** SQLite only: its rows' content and its pages' empty bytes, per memory, and its pages. */
+  payloadPerMemory?: number;
+  unusedPerMemory?: number;
+  pages?: number;
+}
+
+interface FootprintResult {
+  store: string;
+  memories: number;
+  /** The file (SQLite) or the schema's tables (PostgreSQL). */
+  bytes: number;
+  bytesPerMemory: number;
+  /** SQLite: free pages in the file (none in a freshly built one). */
+  freeBytes: number | null;
+  byPart: Record<Part, number>;
+  tables: TableShare[];
+}
+
+export async function runFootprintBenchmark(options: BenchOptions): Promise<BenchResult> {
+  const sizes = options.full ? [10_000, 100_000, 1_000_000] : [10_000, 100_000];
+  const results: FootprintResult[] = [];
+  for (const size of sizes) {
+    const memories = inSessions(syntheticMemories(size, size));
+    results.push(await measure(`synthetic ${size}`, `footprint_${size}`, memories, options, 'synthetic'));
+    options.log(`footprint ${size}: ${JSON.stringify(results.at(-1)?.byPart)}`);
+  }
+  if (options.data !== undefined) {
+    const memories = await locomoMemories(options.data, options.context ?? true);
+    results.push(await measure(`LoCoMo turns`, 'footprint_locomo', memories, options, 'local'));
+  }
+  const machine = machineInfo();
+  const backend = options.store === undefined ? 'SQLite' : 'PostgreSQL';
+  const table = [
+    `footprint on ${backend}: bytes on disk per memory; ${machine.cores} cores (${machine.cpu}), node ${machine.node}`,
+    `synthetic: bench scale's memories with synthetic clustered 512-d vectors${options.data ? `; LoCoMo turns: ${options.data}, the local model` : ''}`,
+    textTable(
+      ['store', 'memories', 'MB', 'bytes/mem', ...PARTS],
+      results.map((r) => [
+        r.store,
+        String(r.memories),
+        (r.bytes / 1e6).toFixed(1),
+        r.bytesPerMemory.toFixed(0),
+        ...PARTS.map((part) => r.byPart[part].toFixed(0)),
+      ]),
+    ),
+    ...results.map((r) =>
+      [
+        `\n${r.store}: the largest tables and indexes, bytes per memory`,
+        textTable(
+          ['table or index', 'part', 'bytes/mem', 'payload/mem', 'unused/mem', 'pages'],
+          r.tables
+            .slice(0, LISTED)
+            .map((t) => [
+              t.name,
+              t.part,
+              t.bytesPerMemory.toFixed(0),
+              t.payloadPerMemory?.toFixed(0) ?? '-',
+              t.unusedPerMemory?.toFixed(0) ?? '-',
+              t.pages === undefined ? '-' : String(t.pages),
+            ]),
+        ),
+      ].join('\n'),
+    ),
+  ].join('\n');
+  return { table, json: { benchmark: 'footprint', backend, machine, sizes: results } };
+}
+
+/** Builds one store of these memories, closes it and reads where its bytes went. */
+async function measure(
+  label: string,
+  name: string,
+  memories: readonly MemoryInput[],
+  { log, store: storeUrl }: BenchOptions,
+  embedding: 'synthetic' | 'local',
+): Promise<FootprintResult> {
+  const database = await createBenchStore(name, storeUrl);
+  const local = embedding === 'local' ? openBenchEmbedder() : null;
+  try {
+    const embedder = local?.embedder ?? createSyntheticEmbedder(topicOf);
+    const engram: Engram = await openEngram({ store: database.open(), embedder });
+    for (let start = 0; start < memories.length; start += BATCH) {
+      await engram.rememberMany(memories.slice(start, start + BATCH));
+      log(`footprint ${label}: ${Math.min(start + BATCH, memories.length)} memories`);
+    }
+    await engram.close();
+    return database.backend === 'SQLite'
+      ? sqliteShares(label, database.location, memories.length)
+      : postgresShares(label, await relationSizes(database.location), memories.length);
+  } finally {
+    await local?.close();
+    await database.remove();
+  }
+}
+
+function sqliteShares(store: string, file: string, memories: number): FootprintResult {
+  const space = spaceByTable(file);
+  const tables = space.tables.map((t) => ({
+    name: t.name,
+    part: partOf(t.name),
+    bytesPerMemory: t.bytes / memories,
+    payloadPerMemory: t.payload / memories,
+    unusedPerMemory: t.unused / memories,
+    pages: t.pages,
+  }));
+  return {
+    store,
+    memories,
+    bytes: space.fileBytes,
+    bytesPerMemory: space.fileBytes / memories,
+    freeBytes: space.freeBytes,
+    byPart: sumByPart(tables),
+    tables,
+  };
+}
+
+function postgresShares(store: string, relations: Awaited<ReturnType<typeof relationSizes>>, memories: number): FootprintResult {
+  const tables = relations.map((r) => ({ name: r.name, part: partOf(r.name), bytesPerMemory: r.totalBytes / memories }));
+  const bytes = relations.reduce((sum, r) => sum + r.totalBytes, 0);
+  return { store, memories, bytes, bytesPerMemory: bytes / memories, freeBytes: null, byPart: sumByPart(tables), tables };
+}
+
+function sumByPart(tables: readonly TableShare[]): Record<Part, number> {
+  const byPart = Object.fromEntries(PARTS.map((part) => [part, 0])) as Record<Part, number>;
+  for (const table of tables) byPart[table.part] += table.bytesPerMemory;
+  return byPart;
+}
+
+/** Every turn of a LoCoMo file as `bench locomo` stores it: with the turn before it in its session as context. */
+async function locomoMemories(file: string, withContext: boolean): Promise<MemoryInput[]> {
+  const conversations = await loadLocomo(file);
+  return conversations.flatMap((conversation, c) =>
+    conversation.turns.map((turn, i) => {
+      const previous = conversation.turns[i - 1];
+      return {
+        text: turn.text,
+        context: withContext && previous?.session === turn.session ? previous.text : null,
+        kind: 'episode' as const,
+        sessionId: `conversation_${c}_session_${turn.session}`,
+        ...(turn.date ? { occurredAt: turn.date } : {}),
+      };
+    }),
+  );
+}
