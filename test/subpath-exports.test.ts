@@ -98,7 +98,9 @@ describe('the subpath exports', () => {
         'describeIssues',
         'extractGraph',
         'formatRecallBlock',
+        'relationSizes',
         'scoreExtraction',
+        'spaceByTable',
         'withEmbeddingCache',
       ].sort(),
     );

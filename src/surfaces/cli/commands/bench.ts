@@ -16,6 +16,7 @@ import { globalOptions, printJson } from '../context.js';
 const BENCHMARK_NAMES = [
   'activation',
   'extraction',
+  'footprint',
   'hook',
   'http',
   'ingest',
@@ -58,7 +59,7 @@ export function registerBench(program: Command): void {
     .description(`run a benchmark: ${BENCHMARK_NAMES.join(', ')}`)
     .argument('<name>', 'which benchmark')
     .option('--count <n>', 'memories to use (ingest)', '10000')
-    .option('--data <file>', 'benchmark data file (locomo, longmemeval)')
+    .option('--data <file>', 'benchmark data file (locomo, longmemeval; footprint: a LoCoMo file whose turns it also stores)')
     .option('--no-context', 'index conversation turns without the turn before them (locomo, longmemeval)')
     .option('--full', 'include the largest size (scale: 1M memories)')
     .addHelpText(
