@@ -61,11 +61,7 @@ export const deleteObservationsTool = defineTool({
   schema: GRAPH_REQUEST_SCHEMAS.delete_observations,
   async run(args, context): Promise<CountedDeleteResult> {
     const removed = await context.engram.graph.deleteObservations(args.deletions);
-    const message =
-      removed > 0
-        ? `Removed ${removed} ${removed === 1 ? 'observation' : 'observations'} from the graph.`
-        : 'None of these observations is in the graph (they must match as stored: open_nodes shows them): nothing was removed.';
-    return { success: true, message, removed };
+    return counted(removed, ['observation', 'observations'], 'they must match as stored: open_nodes shows them');
   },
 });
 
@@ -77,10 +73,15 @@ export const deleteRelationsTool = defineTool({
   schema: GRAPH_REQUEST_SCHEMAS.delete_relations,
   async run(args, context): Promise<CountedDeleteResult> {
     const removed = await context.engram.graph.deleteRelations(args.relations);
-    const message =
-      removed > 0
-        ? `Removed ${removed} ${removed === 1 ? 'relation' : 'relations'} from the graph.`
-        : "None of these relations is in the graph (open_nodes shows an entity's relations): nothing was removed.";
-    return { success: true, message, removed };
+    return counted(removed, ['relation', 'relations'], "open_nodes shows an entity's relations");
   },
 });
+
+/** The answer of a delete that counts what it removed; `hint` says, when none was there, where to look. */
+function counted(removed: number, [one, many]: readonly [string, string], hint: string): CountedDeleteResult {
+  const message =
+    removed > 0
+      ? `Removed ${removed} ${removed === 1 ? one : many} from the graph.`
+      : `None of these ${many} is in the graph (${hint}): nothing was removed.`;
+  return { success: true, message, removed };
+}
