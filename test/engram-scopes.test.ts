@@ -40,4 +40,29 @@ describe('engram.scopes()', () => {
     }
     await expect(engram.scopes()).rejects.toThrow('this Engram engine is closed');
   });
+
+  it('counts only a scope and the scopes below it with `under`, and says what was wrong with a bad one', async () => {
+    const engram = await openEngram({ path: path.join(directory, 'engram.db'), embedder: null });
+    try {
+      await engram.rememberMany([
+        { text: 'Python docs index', scope: 'docs' },
+        { text: 'Lists and tuples', scope: 'docs:python' },
+        { text: 'Async generators', scope: 'docs:python' },
+        { text: 'A set of documents', scope: 'docsets' },
+        { text: 'Alice likes tea', scope: 'user:alice' },
+      ]);
+
+      expect(Object.entries(await engram.scopes({ under: ' docs ' }))).toEqual([
+        ['docs:python', 2],
+        ['docs', 1],
+      ]);
+      expect(await engram.scopes({ under: 'docs:python' })).toEqual({ 'docs:python': 2 });
+      await expect(engram.scopes({ under: '  ' })).rejects.toThrow('under must name a scope, e.g. "user:alice"');
+      await expect(engram.scopes({ under: 7 } as never)).rejects.toThrow(/under/);
+      await expect(engram.scopes({ scope: 'docs' } as never)).rejects.toThrow(/scope/);
+      expect(Object.keys(await engram.scopes())).toHaveLength(4);
+    } finally {
+      await engram.close();
+    }
+  });
 });

@@ -43,6 +43,7 @@ import { LoggedKnowledgeGraph } from './logged-knowledge-graph.js';
 import { forgetMemory, type LifecycleParts, restoreMemory, storeMemories, updateMemory } from './memory-lifecycle.js';
 import { newMemory } from './new-memory.js';
 import { openConfiguredStore } from './open-store.js';
+import { type ScopesOptions, scopesUnder } from './scopes-request.js';
 import { parseSearchRequest, retrievalSettings } from './search-request.js';
 import {
   parseActivityQuery,
@@ -261,12 +262,14 @@ export class Engram implements ToolEngine {
 
   /**
    * The scopes that hold live memories, with how many each, the largest first (Engram's internal
-   * records left out): `stats().byScope` without the rest of the statistics, for a program that
-   * finds its scopes by name (the LangGraph store's namespace prefixes, `engram/langgraph`).
+   * records left out): `stats().byScope` in one read, for a program that finds its scopes by name
+   * (the LangGraph store's namespace prefixes, `engram/langgraph`). With `under`, only that scope
+   * and the scopes below it: `{ under: 'docs' }` holds `docs` and `docs:python`, not `docsets`.
    */
-  async scopes(): Promise<Record<string, number>> {
+  async scopes(options: ScopesOptions = {}): Promise<Record<string, number>> {
     this.assertOpen();
-    return (await this.store.stats(this.tenant, { excludeKinds: INTERNAL_KINDS })).byScope;
+    const under = scopesUnder(options);
+    return this.store.scopeCounts(this.tenant, { under, excludeKinds: INTERNAL_KINDS });
   }
 
   /** The live memory with this key in `scope` (the default scope when omitted), or null. */

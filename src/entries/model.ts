@@ -14,6 +14,7 @@ export type { OpenAiEmbedderOptions } from '../embedding/openai-embedder.js';
 export type { Progress, ProgressListener } from '../engram/embed-batches.js';
 export type { EngramStats, ReindexSummary, StatsRequest, WriteOptions } from '../engram/engram.js';
 export type { ImportOptions, ImportSummary, RecordPosition } from '../engram/import-records.js';
+export type { ScopesOptions } from '../engram/scopes-request.js';
 export { systemClock } from '../model/clock.js';
 export { INTERNAL_KINDS } from '../model/internal-kinds.js';
 export type { ListMemoriesOptions, ListStatus } from '../model/list-request.js';

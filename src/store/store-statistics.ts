@@ -59,7 +59,17 @@ export interface StatsOptions {
   excludeKinds?: readonly Kind[] | undefined;
 }
 
+/** Which live memories `scopeCounts` counts. */
+export interface ScopeCountOptions {
+  /** Only this scope and the scopes below it (`docs` holds `docs:python`, not `docsets`). */
+  under?: string | undefined;
+  /** Memories of these kinds count nowhere. */
+  excludeKinds?: readonly Kind[] | undefined;
+}
+
 /** One tenant's counts. */
 export interface StoreStatistics {
   stats(tenant: string, options?: StatsOptions): Promise<StoreStats>;
+  /** The tenant's live memories by scope, the largest first: `stats().byScope` in one read. */
+  scopeCounts(tenant: string, options?: ScopeCountOptions): Promise<Record<string, number>>;
 }

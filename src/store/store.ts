@@ -38,7 +38,7 @@ export type { LexicalHit, LexicalSearch, LexicalSearchOptions } from './lexical-
 export type { MemoryFilter } from './memory-filter.js';
 export type { ListOptions, MemoryChange, MemoryEntry, MemoryReader, MemoryStore, SessionNeighbour } from './memory-store.js';
 export type { SessionListQuery, SessionStore, SessionSummary } from './session-store.js';
-export type { MemoryCounts, StatsOptions, StoreStatistics, StoreStats } from './store-statistics.js';
+export type { MemoryCounts, ScopeCountOptions, StatsOptions, StoreStatistics, StoreStats } from './store-statistics.js';
 export type { VectorIndexInfo, VectorIndexStore } from './vector-index-store.js';
 export type { VectorHit, VectorSearch, VectorSearchOptions } from './vector-search.js';
 

@@ -100,6 +100,34 @@ export function storeStatisticsContract(current: () => MemoryStore & VectorIndex
       expect(Object.keys(stats.byKind)).toEqual(['note', 'fact', 'goal']);
     });
 
+    it('counts live memories by scope in one read: under a scope, the kinds left out, largest first', async () => {
+      await insert(
+        entry(makeMemory({ id: 'docs', scope: 'docs' })),
+        entry(makeMemory({ id: 'py-1', scope: 'docs:python' })),
+        entry(makeMemory({ id: 'py-2', scope: 'docs:python' })),
+        entry(makeMemory({ id: 'deep', scope: 'docs:python:3.12' })),
+        entry(makeMemory({ id: 'sets', scope: 'docsets' })),
+        entry(makeMemory({ id: 'semi', scope: 'docs;x' })),
+        entry(makeMemory({ id: 'upper', scope: 'Docs:python' })),
+        entry(makeMemory({ id: 'set', kind: 'working_set', scope: 'docs:rust' })),
+        entry(makeMemory({ id: 'gone', scope: 'docs:go', archivedAt: minutesAfterEpoch(1) })),
+        entry(makeMemory({ id: 'old', scope: 'docs:c', supersededBy: 'docs' })),
+        entry(makeMemory({ id: 'theirs', tenant: OTHER_TENANT, scope: 'docs:java' })),
+      );
+
+      expect(Object.entries(await store.scopeCounts(TENANT, { under: 'docs', excludeKinds: ['working_set'] }))).toEqual([
+        ['docs:python', 2],
+        ['docs', 1],
+        ['docs:python:3.12', 1],
+      ]);
+      expect(await store.scopeCounts(TENANT, { under: 'docs:python' })).toEqual({ 'docs:python': 2, 'docs:python:3.12': 1 });
+      expect(await store.scopeCounts(TENANT, { under: 'doc' })).toEqual({});
+      expect(await store.scopeCounts(TENANT)).toEqual((await store.stats(TENANT)).byScope);
+      expect(await store.scopeCounts(TENANT, { excludeKinds: ['working_set'] })).toEqual(
+        (await store.stats(TENANT, { excludeKinds: ['working_set'] })).byScope,
+      );
+    });
+
     it('counts nothing for an empty store', async () => {
       const { memories, live, archived, superseded, byKind, byTier, byScope, vectors, cachedEmbeddings, index } =
         await store.stats(TENANT);

@@ -26,6 +26,7 @@ import type {
   ObservationChange,
   ReceiptQuery,
   RelationInput,
+  ScopeCountOptions,
   SessionListQuery,
   SessionSummary,
   StatsOptions,
@@ -62,6 +63,7 @@ import { memoryCounts } from './memory-counts.js';
 import { listMemoryRows } from './memory-list.js';
 import { countMemoryRows, memoryPage, memoryPages, readMemories, readMemory, readMemoryByKey } from './memory-reads.js';
 import { rowToMemory } from './rows.js';
+import { scopeCounts } from './scope-counts.js';
 import type { Program } from './session.js';
 import { listInjectionRows, listSessionRows } from './session-list.js';
 import {
@@ -121,6 +123,10 @@ export abstract class SqlStore {
       schemaVersion: storage.schemaVersion,
       sizeBytes: storage.sizeBytes,
     };
+  }
+
+  async scopeCounts(tenant: string, options: ScopeCountOptions = {}): Promise<Record<string, number>> {
+    return this.read(scopeCounts(tenant, options));
   }
 
   async getMemory(tenant: string, id: string): Promise<Memory | null> {

@@ -7,7 +7,7 @@
 import type { MatchCondition } from '@langchain/langgraph-checkpoint';
 
 import type { Engram } from '../../index.js';
-import { namespaceOfScope } from './namespace-scope.js';
+import { namespaceOfScope, prefixScope } from './namespace-scope.js';
 
 /** One listing, checked. */
 export interface NamespaceListing {
@@ -19,7 +19,7 @@ export interface NamespaceListing {
 
 /** The namespaces `listing` asks for. */
 export async function listNamespaces(engram: Engram, listing: NamespaceListing): Promise<string[][]> {
-  const held = Object.keys(await engram.scopes()).flatMap((scope) => {
+  const held = Object.keys(await engram.scopes({ under: prefixScope([]) })).flatMap((scope) => {
     const namespace = namespaceOfScope(scope);
     return namespace === null ? [] : [namespace];
   });

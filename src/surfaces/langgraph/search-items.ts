@@ -35,7 +35,7 @@ const LIST_PAGE = 200;
 export async function searchItems(engram: Engram, search: ItemSearch): Promise<SearchItem[]> {
   if (search.limit === 0) return [];
   const under = prefixScope(search.namespacePrefix);
-  const scopes = Object.keys(await engram.scopes()).filter((scope) => isUnder(scope, under));
+  const scopes = Object.keys(await engram.scopes({ under }));
   if (scopes.length === 0) return [];
   const where: Where = {
     scopes: scopes.length > MAX_LISTED_SCOPES ? undefined : scopes,
