@@ -148,9 +148,9 @@ describe('engramForAgentSdk', () => {
     expect(parts.allowedTools).toEqual(engramToolNames());
   });
 
-  it('has the tools write for the session the hooks last saw, and for the given one before any hook', async () => {
+  it('has the tools write for the session the hooks last saw (the given one before any hook), in its scope', async () => {
     const engram = await open();
-    const parts = engramForAgentSdk({ engram, sessionId: 'before-any-hook' });
+    const parts = engramForAgentSdk({ engram, sessionId: 'before-any-hook', scope: 'project:billing' });
     const client = await connect(parts.mcpServers.engram as McpSdkServerConfigWithInstance);
 
     await call(client, 'think', { thought: 'Nothing known yet about the export.' });
@@ -173,5 +173,6 @@ describe('engramForAgentSdk', () => {
       'Nothing known yet about the export.': 'before-any-hook',
       'The export writes Latin-1; it should write UTF-8.': SESSION,
     });
+    expect(new Set(thoughts.map((memory) => memory.scope))).toEqual(new Set(['project:billing']));
   });
 });

@@ -17,7 +17,7 @@ import {
   type MemoryTool,
   toMcpTools,
 } from '../../entries/tools.js';
-import { type Engram, InvalidInputError } from '../../index.js';
+import { type Engram, InvalidInputError, isEngramError } from '../../index.js';
 import { ENGRAM_VERSION } from '../version.js';
 
 /** What `engramMcpServer` takes. */
@@ -74,19 +74,26 @@ export function createEngramMcpServer(
   if (!/^[A-Za-z0-9_-]+$/.test(name)) {
     throw new InvalidInputError(`name must be letters, digits, "_" or "-", as MCP tool names are (got ${JSON.stringify(name)})`);
   }
-  const toolsFor = (sessionId: string): MemoryTool[] => [
-    ...createMemoryTools({ engram, sessionId, scope }),
-    ...(graphTools ? createGraphTools({ engram }) : []),
-  ];
+  const graph = graphTools ? createGraphTools({ engram }) : [];
+  // Names and schemas are the same for every session: listed once, even from a closed engine.
+  const listed = toMcpTools([...createMemoryTools({ engram }), ...graph]).map((tool) =>
+    alwaysLoad ? { ...tool, _meta: { [ALWAYS_LOAD]: true } } : tool,
+  );
   const server = new McpServer({ name, version: ENGRAM_VERSION }, { instructions: INSTRUCTIONS });
   server.server.registerCapabilities({ tools: {} });
-  const meta = alwaysLoad ? { _meta: { [ALWAYS_LOAD]: true } } : {};
-  server.server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: toMcpTools(toolsFor(currentSession())).map((tool) => ({ ...tool, ...meta })),
-  }));
-  server.server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => ({
-    ...(await callMcpTool(toolsFor(currentSession()), request.params)),
-  }));
+  server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
+  server.server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
+    let tools: MemoryTool[];
+    try {
+      // The session's own tools (`session.tools()`): they write to its scope and search what its recall sees.
+      tools = [...engram.session({ id: currentSession(), scope }).tools(), ...graph];
+    } catch (error) {
+      // A closed engine: Engram's message, for the model to read, as a failing tool's is.
+      if (isEngramError(error)) return { content: [{ type: 'text', text: error.message }], isError: true };
+      throw error;
+    }
+    return { ...(await callMcpTool(tools, request.params)) };
+  });
   return { type: 'sdk', name, instance: server };
 }
 
