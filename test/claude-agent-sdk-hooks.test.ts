@@ -286,7 +286,9 @@ describe('engramHooks when Engram fails', () => {
 
     expect(await run(hooks, bad)).toEqual({});
     expect(lines).toEqual([
-      expect.stringMatching(/^engram claude-agent-sdk: UserPromptSubmit hook failed, .*UserPromptSubmit event: prompt:/),
+      expect.stringMatching(
+        /^engram claude-agent-sdk: UserPromptSubmit hook failed, .*: the SDK's input: UserPromptSubmit event: prompt: /,
+      ),
     ]);
   });
 

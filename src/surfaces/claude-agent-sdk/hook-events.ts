@@ -5,6 +5,7 @@
  */
 import type { HookInput } from '@anthropic-ai/claude-agent-sdk';
 
+import { InvalidInputError } from '../../index.js';
 import { type ClaudeCodeEvent, parseClaudeCodeEvent, type SessionStartEvent } from '../hooks/claude-code-events.js';
 
 /**
@@ -15,7 +16,13 @@ import { type ClaudeCodeEvent, parseClaudeCodeEvent, type SessionStartEvent } fr
 export function eventOfHookInput(input: HookInput): ClaudeCodeEvent {
   // The tool's output is never read (the step's text comes from the transcript), and may be large.
   const { tool_response: _unread, ...rest } = input as HookInput & { tool_response?: unknown };
-  return parseClaudeCodeEvent(JSON.stringify(rest));
+  try {
+    return parseClaudeCodeEvent(JSON.stringify(rest));
+  } catch (error) {
+    // The parser speaks of the command hook's stdin; here the input is the SDK's.
+    if (!(error instanceof InvalidInputError)) throw error;
+    throw new InvalidInputError(`the SDK's input: ${error.message.replace(/^hook claude-code:? /, '')}`, { cause: error });
+  }
 }
 
 /** A SessionStart for the session `event` belongs to, for a session whose start the SDK did not report. */
