@@ -136,6 +136,8 @@ export async function main(directory = mkdtempSync(path.join(os.tmpdir(), 'engra
     HOME: directory,
     ANTHROPIC_BASE_URL: model.url,
     ANTHROPIC_API_KEY: 'scripted-model',
+    // No telemetry or update checks: the only server Claude Code talks to is the stand-in.
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
   };
   const config = { memory: { intrusive: { every_tool_turns: 2 } } };
 

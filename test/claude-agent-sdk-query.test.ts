@@ -72,6 +72,8 @@ async function ask(
     HOME: directory,
     ANTHROPIC_BASE_URL: model.url,
     ANTHROPIC_API_KEY: 'scripted-model',
+    // No telemetry or update checks: the only server Claude Code talks to is the stand-in.
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
   };
   let result: SDKResultMessage | undefined;
   const run = query({
