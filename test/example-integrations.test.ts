@@ -2,7 +2,9 @@
  * The integration examples as real child processes: examples/ai-sdk-middleware.ts (the AI SDK's
  * own loop over a scripted mock model), examples/openai-proxy.ts (the OpenAI client through
  * the real `engram proxy` process to a scripted upstream; needs `npm run build`) and
- * examples/langgraph-store.ts (a compiled LangGraph.js graph with EngramStore as its store).
+ * examples/langgraph-store.ts (a compiled LangGraph.js graph with EngramStore as its store) and
+ * examples/claude-agent-sdk.ts (the Agent SDK's own query(), running the Claude Code executable
+ * the SDK installs, against a scripted stand-in for the model on loopback).
  */
 import { execFile } from 'node:child_process';
 import path from 'node:path';
@@ -53,5 +55,19 @@ describe('the integration examples', () => {
     expect(stdout).toContain('[conversation 2] agent: Keeping in mind that sam said: I am allergic to peanuts.\n');
     expect(stdout).toContain('[store] namespaces: [["memories","sam"]]');
     expect(stdout).toContain('[engram] scope langgraph:memories:sam, engram.search finds: sam said: my sister lives in Porto.');
+  });
+
+  it('Claude Agent SDK: query() with Engram’s hooks and tools stores, recalls after a restart, and nudges a tool loop', async () => {
+    const { stdout } = await example('claude-agent-sdk.ts');
+
+    expect(stdout).toContain('[conversation 1] the model called: mcp__engram__write_memory\n');
+    expect(stdout).toContain('[conversation 1] agent: Noted: billing keeps its invoices in PostgreSQL 16.');
+    expect(stdout).toMatch(
+      /\[conversation 2\] the model's first request holds:\n<engram-memories>[\s\S]*\] Billing keeps its invoices in PostgreSQL 16\.\n<\/engram-memories>/,
+    );
+    expect(stdout).toContain('[conversation 2] agent: In PostgreSQL 16.');
+    expect(stdout).toContain(
+      "[conversation 3] after 2 tool calls the model reads:\nYou've been using tools for a while. Pause and reflect on what you've learned so far.",
+    );
   });
 });

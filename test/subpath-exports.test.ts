@@ -16,6 +16,7 @@ import * as store from '../src/entries/store.js';
 import * as tools from '../src/entries/tools.js';
 import * as internal from '../src/internal.js';
 import * as aiSdk from '../src/surfaces/ai-sdk/index.js';
+import * as claudeAgentSdk from '../src/surfaces/claude-agent-sdk/index.js';
 import * as http from '../src/surfaces/http/index.js';
 import * as langgraph from '../src/surfaces/langgraph/index.js';
 import * as mcp from '../src/surfaces/mcp/index.js';
@@ -76,7 +77,7 @@ describe('the subpath exports', () => {
 
   it('no runtime name is exported by two public entries', async () => {
     const root = await import('../src/index.js');
-    const entries = { root, tools, model, maintenance, store, sqlite, postgres, mcp, http, aiSdk, langgraph };
+    const entries = { root, tools, model, maintenance, store, sqlite, postgres, mcp, http, aiSdk, langgraph, claudeAgentSdk };
     const seen = new Map<string, string>();
     const twice: string[] = [];
     for (const [entry, exported] of Object.entries(entries)) {
@@ -131,9 +132,23 @@ describe('the subpath exports', () => {
     expect([...new Set(imported)]).toEqual(['@langchain/langgraph-checkpoint']);
   });
 
+  it('engram/claude-agent-sdk exports exactly these runtime names', () => {
+    expect(Object.keys(claudeAgentSdk).sort()).toEqual(
+      ['ENGRAM_HOOK_EVENTS', 'engramForAgentSdk', 'engramHooks', 'engramMcpServer', 'engramToolNames'].sort(),
+    );
+  });
+
+  it('engram/claude-agent-sdk needs no @anthropic-ai/claude-agent-sdk at run time (an optional peer dependency: types only)', () => {
+    const built = new URL('../dist/surfaces/claude-agent-sdk/', import.meta.url);
+    const files = readdirSync(built).filter((file) => file.endsWith('.js'));
+    expect(files).toContain('engram-hooks.js');
+    for (const file of files) expect(readFileSync(new URL(file, built), 'utf8'), file).not.toMatch(/from ['"]@anthropic-ai\//);
+  });
+
   it.each([
     ['./ai-sdk', aiSdk],
     ['./langgraph', langgraph],
+    ['./claude-agent-sdk', claudeAgentSdk],
     ['./mcp', mcp],
     ['./http', http],
     ['./tools', tools],
