@@ -16,10 +16,8 @@ type JsonParameters = Extract<Parameters<typeof tool>[0], { strict: false }>['pa
  * Memory tools (`session.tools()`) as the SDK's function tools, for an agent's `tools`.
  * `log` is where a failure of Engram is reported. @default standard error
  */
-export function toAgentTools(
-  tools: readonly MemoryTool[],
-  { log = (line: string) => process.stderr.write(`${line}\n`) }: { log?: (line: string) => void } = {},
-): FunctionTool[] {
+export function toAgentTools(tools: readonly MemoryTool[], options: { log?: (line: string) => void } = {}): FunctionTool[] {
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   return tools.map((memoryTool) =>
     tool({
       name: memoryTool.name,

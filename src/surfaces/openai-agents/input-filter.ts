@@ -6,7 +6,8 @@
  * nudge (intrusive recall) goes in after the tool results, as the proxy and the AI SDK middleware
  * do. The SDK keeps what a model was given in its session; a past turn's recall block and nudges
  * are left out of the next call. A failing Engram never fails the run: the turn goes on without
- * recall, and one line is logged.
+ * recall, and one line is logged. Why this hook and not the SDK's sessions, instructions or
+ * hooks: docs/decisions/openai-agents-recall.md.
  */
 import type { AgentInputItem, CallModelInputFilter, ModelInputData } from '@openai/agents';
 
