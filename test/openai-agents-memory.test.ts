@@ -5,7 +5,7 @@
  * new engine on the same SQLite file), the nudge comes after N tool-only steps, and a past
  * turn's recall kept in the SDK's session is left out of the next call.
  */
-import { Agent, MemorySession, run } from '@openai/agents';
+import { Agent, type CallModelInputFilter, MemorySession, run } from '@openai/agents';
 import { describe, expect, it } from 'vitest';
 
 import { NUDGE_TEXT, RECALL_OPEN } from '../src/context/format.js';
@@ -127,6 +127,35 @@ describe('engramMemory in an OpenAI Agents SDK run', () => {
     const receipts = await engram.receipts({ sessionId: 'repeat', limit: 20 });
     expect(receipts.filter((receipt) => receipt.path === 'active').map((receipt) => receipt.turn)).toEqual([2, 1]);
     expect(seen).toHaveLength(2);
+    await engram.close();
+  });
+
+  it('keeps a run’s calls in one turn when the filter is wrapped by the program’s own', async () => {
+    const { engram } = await openTestEngram();
+    await engram.remember('The merge loop can stall when specificity is too strict; 0.4 works.');
+    const memory = await engramMemory({ engram, sessionId: 'wrapped', log: () => undefined });
+    const { model, seen } = scriptedModel([
+      { calls: [{ name: 'think', args: { thought: 'Check the merge config.' } }] },
+      { calls: [{ name: 'think', args: { thought: 'Then the defaults.' } }] },
+      { text: 'Lower merge.specificity to 0.4.' },
+      { text: 'Lower it to 0.4.' },
+    ]);
+    const agent = new Agent({ name: 'merge', instructions: INSTRUCTIONS, model, tools: memory.tools });
+    // A program's filter around Engram's, as written without the SDK's identity flag: every call
+    // then hands the filter new copies of the items.
+    const redacting: CallModelInputFilter = async (args) => {
+      const data = await memory.callModelInputFilter(args);
+      return { ...data, instructions: data.instructions?.replace('billing', '[team]') };
+    };
+    for (let index = 0; index < 2; index++) {
+      await run(agent, 'Why does the merge loop stall?', { callModelInputFilter: redacting });
+    }
+    expect(seen).toHaveLength(4);
+    expect(seen[0]?.instructions).toBe('You are the [team] team’s assistant.');
+    for (const call of seen) expect(systemTexts(call.input)[0]).toContain(RECALL_OPEN);
+    // One active recall per run (each run is a user message), not one per model call.
+    const receipts = await engram.receipts({ sessionId: 'wrapped', limit: 20 });
+    expect(receipts.filter((receipt) => receipt.path === 'active').map((receipt) => receipt.turn)).toEqual([2, 1]);
     await engram.close();
   });
 

@@ -17,6 +17,8 @@ import { isEngramItem, lastUserItem, stepOf, systemItem, transcriptOf } from './
 
 /** One turn (one user message) as the filter follows it. */
 interface Turn {
+  /** The user message's position and text. */
+  key: string;
   /** The user message item: the SDK hands the same object to every call of a run. */
   user: AgentInputItem;
   driver: ConversationRecall;
@@ -41,12 +43,13 @@ export function createInputFilter(session: Session, log: (line: string) => void)
     // No user message: a server-managed conversation sends only what is new; the recall block
     // went with the user message, and nothing here says which turn this is.
     if (!user) return { ...modelData, input };
-    if (turn?.user !== user) {
-      turn = { user, driver: new ConversationRecall(session), seen: input.length, failed: false };
+    if (!turn || startsTurn(turn, user, input.length)) {
+      turn = { key: user.key, user: user.item, driver: new ConversationRecall(session), seen: input.length, failed: false };
     } else if (!turn.failed) {
       await turn.driver.afterCall(stepOf(input.slice(turn.seen))).catch((error: unknown) => fail(turn as Turn, error));
     }
     const current = turn;
+    current.user = user.item;
     current.seen = input.length;
     if (current.failed) return { ...modelData, input };
     try {
@@ -60,4 +63,14 @@ export function createInputFilter(session: Session, log: (line: string) => void)
   // The user message keeps its identity across a run's calls, so a run is told from the next one
   // even when both send the same text; the filter never changes an item it is given.
   return Object.assign(filter, { preserveInputIdentity: true });
+}
+
+/**
+ * Whether this call's user message starts a new turn: another message (position or text), or
+ * the same text in a new run — a new object, with nothing new since the last call. Within a run
+ * the input only grows, so a filter wrapped without `preserveInputIdentity` (new objects on
+ * every call) still keeps a run's calls in one turn.
+ */
+function startsTurn(turn: Turn, user: { item: AgentInputItem; key: string }, length: number): boolean {
+  return turn.key !== user.key || (turn.user !== user.item && length <= turn.seen);
 }

@@ -54,7 +54,8 @@ describe('the SDK input as the driver reads it', () => {
 
   it('finds the last user message, or none', () => {
     const last = user('second');
-    expect(lastUserItem([user('first'), assistant('a'), last, call('think')])).toBe(last);
+    expect(lastUserItem([user('first'), assistant('a'), last, call('think')])).toEqual({ item: last, key: '2\u0000second' });
+    expect(lastUserItem([user('first'), assistant('a'), last, call('think')])?.item).toBe(last);
     expect(lastUserItem([call('think'), result('think')])).toBeUndefined();
   });
 

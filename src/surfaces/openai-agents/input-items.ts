@@ -15,11 +15,11 @@ export function isEngramItem(item: AgentInputItem): boolean {
   return 'role' in item && item.role === 'system' && typeof item.content === 'string' && isEngramContextMessage(item.content);
 }
 
-/** The last user message of the input, or undefined when it has none. */
-export function lastUserItem(input: readonly AgentInputItem[]): UserItem | undefined {
+/** The last user message of the input — the item, and a key of its position and text — or undefined. */
+export function lastUserItem(input: readonly AgentInputItem[]): { item: UserItem; key: string } | undefined {
   for (let index = input.length - 1; index >= 0; index--) {
     const item = input[index];
-    if (item && 'role' in item && item.role === 'user') return item;
+    if (item && 'role' in item && item.role === 'user') return { item, key: `${index}\u0000${userText(item)}` };
   }
   return undefined;
 }
