@@ -22,6 +22,7 @@ const PG = /\/node_modules\/(pg|pg-[a-z-]+)\//;
 const SQLITE = /\/node_modules\/(better-sqlite3|sqlite-vec[a-z0-9-]*)\//;
 const COMPROMISE = /\/node_modules\/compromise(-dates)?\//;
 const LANGCHAIN = /\/node_modules\/@langchain\//;
+const OPENAI_AGENTS = /\/node_modules\/@openai\/agents/;
 
 let directory: string;
 let runs = 0;
@@ -74,6 +75,13 @@ describe('database drivers', () => {
     expect(loaded.filter((module) => PG.test(module) || SQLITE.test(module))).toEqual([]);
     // LangGraph, an optional peer dependency, loads only with engram/langgraph.
     expect(loaded.filter((module) => LANGCHAIN.test(module))).toEqual([]);
+    expect(loaded.filter((module) => OPENAI_AGENTS.test(module))).toEqual([]);
+  });
+
+  it('engram/openai-agents loads the OpenAI Agents SDK and no database driver', async () => {
+    const loaded = await modulesLoadedBy(`await import('engram/openai-agents');`);
+    expect(loaded.filter((module) => OPENAI_AGENTS.test(module))).not.toEqual([]);
+    expect(loaded.filter((module) => PG.test(module) || SQLITE.test(module))).toEqual([]);
   });
 
   it('engram/langgraph loads LangGraph’s store interface and no database driver', async () => {

@@ -2,9 +2,11 @@
  * The integration examples as real child processes: examples/ai-sdk-middleware.ts (the AI SDK's
  * own loop over a scripted mock model), examples/openai-proxy.ts (the OpenAI client through
  * the real `engram proxy` process to a scripted upstream; needs `npm run build`) and
- * examples/langgraph-store.ts (a compiled LangGraph.js graph with EngramStore as its store) and
+ * examples/langgraph-store.ts (a compiled LangGraph.js graph with EngramStore as its store),
  * examples/claude-agent-sdk.ts (the Agent SDK's own query(), running the Claude Code executable
- * the SDK installs, against a scripted stand-in for the model on loopback).
+ * the SDK installs, against a scripted stand-in for the model on loopback) and
+ * examples/openai-agents.ts (the OpenAI Agents SDK's runner over a scripted model, with Engram's
+ * memory tools and recall).
  */
 import { execFile } from 'node:child_process';
 import path from 'node:path';
@@ -69,5 +71,17 @@ describe('the integration examples', () => {
     expect(stdout).toContain(
       "[conversation 3] after 2 tool calls the model reads:\nYou've been using tools for a while. Pause and reflect on what you've learned so far.",
     );
+  });
+
+  it('OpenAI Agents SDK: the model keeps a fact with write_memory; after a restart it is at position 1, and search_memory finds it', async () => {
+    const { stdout } = await example('openai-agents.ts');
+
+    expect(stdout).toContain('[conversation 1] write_memory answered: Saved note billing-database (40 characters).');
+    expect(stdout).toContain('[conversation 1] the user saw: Noted: billing keeps invoices in PostgreSQL 16.');
+    expect(stdout).toMatch(
+      /\[conversation 2\] position 1 of the model's input:\n<engram-memories>[\s\S]*Billing keeps invoices in PostgreSQL 16\./,
+    );
+    expect(stdout).toContain('[conversation 2] search_memory answered: 1 found: Billing keeps invoices in PostgreSQL 16.');
+    expect(stdout).toContain('[conversation 2] the user saw: Billing keeps its invoices in PostgreSQL 16.');
   });
 });

@@ -20,6 +20,7 @@ import * as claudeAgentSdk from '../src/surfaces/claude-agent-sdk/index.js';
 import * as http from '../src/surfaces/http/index.js';
 import * as langgraph from '../src/surfaces/langgraph/index.js';
 import * as mcp from '../src/surfaces/mcp/index.js';
+import * as openaiAgents from '../src/surfaces/openai-agents/index.js';
 
 const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
   exports: Record<string, { types: string; import: string }>;
@@ -77,7 +78,10 @@ describe('the subpath exports', () => {
 
   it('no runtime name is exported by two public entries', async () => {
     const root = await import('../src/index.js');
-    const entries = { root, tools, model, maintenance, store, sqlite, postgres, mcp, http, aiSdk, langgraph, claudeAgentSdk };
+    const entries = {
+      ...{ root, tools, model, maintenance, store, sqlite, postgres, mcp, http },
+      ...{ aiSdk, langgraph, claudeAgentSdk, openaiAgents },
+    };
     const seen = new Map<string, string>();
     const twice: string[] = [];
     for (const [entry, exported] of Object.entries(entries)) {
@@ -145,10 +149,25 @@ describe('the subpath exports', () => {
     for (const file of files) expect(readFileSync(new URL(file, built), 'utf8'), file).not.toMatch(/from ['"]@anthropic-ai\//);
   });
 
+  it('engram/openai-agents exports exactly these runtime names', () => {
+    expect(Object.keys(openaiAgents).sort()).toEqual(['engramMemory', 'toAgentTools']);
+  });
+
+  it('engram/openai-agents needs only @openai/agents at run time (an optional peer dependency)', () => {
+    const built = new URL('../dist/surfaces/openai-agents/', import.meta.url);
+    const files = readdirSync(built).filter((file) => file.endsWith('.js'));
+    expect(files).toContain('engram-memory.js');
+    const imported = files.flatMap((file) =>
+      [...readFileSync(new URL(file, built), 'utf8').matchAll(/from ['"](@openai\/[^'"]+|openai)['"]/g)].map((match) => match[1]),
+    );
+    expect([...new Set(imported)]).toEqual(['@openai/agents']);
+  });
+
   it.each([
     ['./ai-sdk', aiSdk],
     ['./langgraph', langgraph],
     ['./claude-agent-sdk', claudeAgentSdk],
+    ['./openai-agents', openaiAgents],
     ['./mcp', mcp],
     ['./http', http],
     ['./tools', tools],

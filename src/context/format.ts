@@ -119,6 +119,15 @@ export function formatNudge(memories: readonly Memory[]): RecallMessage {
 }
 
 /**
+ * Whether a message's text is one Engram inserts — a recall block or a reflection nudge — so an
+ * integration whose host keeps the messages a model was given (the OpenAI Agents SDK's sessions)
+ * can leave a past turn's out of the next call.
+ */
+export function isEngramContextMessage(content: string): boolean {
+  return content.startsWith(RECALL_OPEN) || content.startsWith(NUDGE_TEXT);
+}
+
+/**
  * The handoff section (seed 003): the note the last session left, first in context. Its lines
  * are quoted, so a note cannot add a heading of its own ("Working set: …", "SYSTEM: …").
  */

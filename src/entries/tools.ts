@@ -5,6 +5,7 @@
  * forms, the solution helpers and their prompt block (seed 004), and the transcript adapter an
  * integration drives a `Session` with. Public API, versioned with the package.
  */
+export { isEngramContextMessage } from '../context/format.js';
 export type { SolutionBlockInput } from '../context/solution-block.js';
 export { renderSolutionBlock, renderSolutionBlocks } from '../context/solution-block.js';
 export type { TranscriptInsertion, TranscriptMessage, TurnLoopSession } from '../session/conversation-recall.js';
