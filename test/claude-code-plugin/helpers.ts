@@ -52,6 +52,8 @@ export function runProcess(
   options: { cwd: string; env: NodeJS.ProcessEnv; input?: string },
 ): Promise<CliResult> {
   const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ['pipe', 'pipe', 'pipe'] });
+  // A process may exit without reading its input (the launcher, when the installation is gone).
+  child.stdin.on('error', () => undefined);
   child.stdin.end(options.input ?? '');
   let stdout = '';
   let stderr = '';
