@@ -4,7 +4,7 @@
  * the server of .mcp.json driven by the MCP SDK's client over stdio. Real child processes, real
  * SQLite files, the real local model where recall is checked.
  */
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -120,6 +120,25 @@ describe("the Claude Code plugin's commands", () => {
     expect(lines).toEqual([
       `engram: the Claude Code plugin runs Engram from ${missing} with ${process.execPath}, which is not there any more: run \`engram plugin claude-code\` from the Engram installation you use now, then start a new Claude Code session`,
     ]);
+  });
+
+  it('runs an installation whose paths hold spaces and quotes, with the arguments Claude Code gave', async () => {
+    // A stand-in for Engram's CLI that prints what it was started with.
+    const folder = path.join(temp.dir, "it's my engram");
+    mkdirSync(folder);
+    const cli = path.join(folder, 'main.js');
+    writeFileSync(cli, 'console.log(JSON.stringify({ args: process.argv.slice(2), cwd: process.cwd() }));\n');
+    const database = path.join(folder, 'the "shared" memories.db');
+    const { plugin } = writeClaudeCodePlugin(path.join(temp.dir, 'plugin'), {
+      node: process.execPath,
+      cli,
+      database,
+      version: '0.1.0',
+    });
+    const [command] = hookCommands(plugin).Stop?.commands ?? [];
+    const result = await runHookCommand(command as string, { hook_event_name: 'Stop' }, { plugin, project, cwd: subfolder });
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(result.stdout)).toEqual({ args: ['--db', database, 'hook', 'claude-code'], cwd: realpathSync(project) });
   });
 
   it('serves the memory tools with the command of .mcp.json, on the project database', async () => {
