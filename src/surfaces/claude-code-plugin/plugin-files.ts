@@ -5,18 +5,9 @@
  * launcher script. Pure: the caller writes them. Why it is built this way:
  * docs/decisions/claude-code-plugin.md.
  */
+import { launcherScript, type PluginInstallation, shellWord } from './launcher-script.js';
 
-/** The Engram installation the plugin runs, as absolute paths. */
-export interface PluginInstallation {
-  /** The Node.js executable, e.g. `process.execPath`: the one Engram's native SQLite driver was built for. */
-  node: string;
-  /** Engram's CLI entry point, `…/dist/surfaces/cli/main.js`. */
-  cli: string;
-  /** One database for every project; without it each project uses its own `.engram/engram.db`. */
-  database?: string;
-  /** Engram's version, the plugin's version. */
-  version: string;
-}
+export type { PluginInstallation } from './launcher-script.js';
 
 /** One file of the plugin folder, its path relative to the marketplace folder. */
 export interface PluginFile {
@@ -91,32 +82,6 @@ function mcpConfig() {
   return { mcpServers: { engram: { command: `\${CLAUDE_PLUGIN_ROOT}/${LAUNCHER_PATH}`, args: ['mcp'] } } };
 }
 
-/**
- * A POSIX shell script that runs the installation with the Node it was written with, from the
- * project's root; a missing installation is one line on stderr and exit code 1, which Claude
- * Code treats as a non-blocking error.
- */
-function launcherScript({ node, cli, database, version }: PluginInstallation): string {
-  const databaseArgs = database === undefined ? '' : ` --db ${shellQuote(database)}`;
-  return `#!/bin/sh
-# Engram's Claude Code plugin runs every hook and its MCP server through this script. Written by
-# \`engram plugin claude-code\` (Engram ${version}) for the installation below: after moving
-# Engram or Node, run that command again; Claude Code reads the plugin again at its next session.
-node=${shellQuote(node)}
-cli=${shellQuote(cli)}
-if [ ! -x "$node" ] || [ ! -f "$cli" ]; then
-  echo "engram: the Claude Code plugin runs Engram from $cli with $node, which is not there any more: run \\\`engram plugin claude-code\\\` from the Engram installation you use now, then start a new Claude Code session" >&2
-  exit 1
-fi
-# Hooks run in the agent's current folder, which follows its cd: start from the project's root,
-# so its engram.toml and .engram/engram.db are the same whatever folder the agent is in.
-if [ -n "$CLAUDE_PROJECT_DIR" ]; then
-  cd "$CLAUDE_PROJECT_DIR" || exit 1
-fi
-exec "$node" "$cli"${databaseArgs} "$@"
-`;
-}
-
 function readme({ cli, database }: PluginInstallation, marketplace: string): string {
   const where =
     database === undefined
@@ -145,14 +110,4 @@ docs/integrations.md.
 
 function jsonFile(file: string, value: unknown): PluginFile {
   return { path: file, text: `${JSON.stringify(value, null, 2)}\n`, executable: false };
-}
-
-/** `text` as one word for sh: single-quoted, each `'` closed, escaped and reopened. */
-export function shellQuote(text: string): string {
-  return `'${text.replaceAll("'", `'\\''`)}'`;
-}
-
-/** `text` as one word for sh, quoted only when it needs it (for commands a person reads). */
-export function shellWord(text: string): string {
-  return /^[\w./~+-]+$/.test(text) ? text : shellQuote(text);
 }

@@ -11,7 +11,8 @@ import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 
 import { EngramError } from '../../../index.js';
-import { MARKETPLACE_NAME, PLUGIN_HOOK_EVENTS, PLUGIN_NAME, shellWord } from '../../claude-code-plugin/plugin-files.js';
+import { shellWord } from '../../claude-code-plugin/launcher-script.js';
+import { MARKETPLACE_NAME, PLUGIN_HOOK_EVENTS, PLUGIN_NAME } from '../../claude-code-plugin/plugin-files.js';
 import { writeClaudeCodePlugin } from '../../claude-code-plugin/write-plugin.js';
 import { ENGRAM_VERSION } from '../../version.js';
 import { globalOptions, printJson } from '../context.js';
