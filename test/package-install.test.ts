@@ -2,7 +2,7 @@
  * The package, installed: `npm pack` of this checkout installed into an empty folder outside it
  * (test/fixtures/packed-install.ts), then every way a user starts Engram, run from that folder with
  * no checkout in sight: `npx engram add` and `search` with the local model, `engram mcp` driven by
- * the MCP SDK's client, the Claude Code hook, and `engram serve` with its inspector.
+ * the MCP SDK's client, the Claude Code hook and plugin, and `engram serve` with its inspector.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
@@ -180,6 +180,33 @@ describe('the packed package, installed', () => {
     expect(prompted.hookEventName).toBe('UserPromptSubmit');
     expect(prompted.additionalContext).toContain('<engram-memories>');
     expect(prompted.additionalContext).toContain('PostgreSQL 16');
+  });
+
+  it('writes a Claude Code plugin whose hooks run the installed package', async () => {
+    const written = await engram(['plugin', 'claude-code', '--out', path.join(installed.dir, 'claude-plugin'), '--json']);
+    expect(written.stderr).toBe('');
+    expect(written.code).toBe(0);
+    const { plugin, cli } = JSON.parse(written.stdout) as { plugin: string; cli: string };
+    expect(realpathSync(cli)).toBe(
+      realpathSync(path.join(installed.app, 'node_modules', 'engram', 'dist', 'surfaces', 'cli', 'main.js')),
+    );
+
+    expect((await run(installed.bin, ['handoff', 'Left off at the CSV importer'], installed.app, installed.env)).code).toBe(0);
+    const hooks = JSON.parse(readFileSync(path.join(plugin, 'hooks', 'hooks.json'), 'utf8')) as {
+      hooks: Record<string, { hooks: { command: string }[] }[]>;
+    };
+    const command = hooks.hooks.SessionStart?.[0]?.hooks[0]?.command as string;
+    // As Claude Code runs it: through the shell, the plugin's root and the project's folder set.
+    const started = await run(
+      'sh',
+      ['-c', command],
+      installed.app,
+      { ...installed.env, CLAUDE_PLUGIN_ROOT: plugin, CLAUDE_PROJECT_DIR: installed.app },
+      JSON.stringify({ session_id: 'c6b1f4f0-1d7e-4f57-9d43-3b1f0f3d9a10', hook_event_name: 'SessionStart', source: 'startup' }),
+    );
+    expect(started.stderr).toBe('');
+    expect(started.code).toBe(0);
+    expect(started.stdout).toContain('Left off at the CSV importer');
   });
 
   it('serves the HTTP API and the inspector, and stops on Ctrl+C', async () => {

@@ -19,6 +19,7 @@ import { registerList } from './commands/list.js';
 import { registerLog } from './commands/log.js';
 import { registerMcp } from './commands/mcp.js';
 import { registerNote } from './commands/note.js';
+import { registerPlugin } from './commands/plugin.js';
 import { registerProxy } from './commands/proxy.js';
 import { registerRecall } from './commands/recall.js';
 import { registerReceipts } from './commands/receipts.js';
@@ -81,6 +82,7 @@ Examples:
     registerBackup,
     registerBench,
     registerHook,
+    registerPlugin,
     registerDaemon,
     registerServe,
     registerProxy,
