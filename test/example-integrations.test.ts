@@ -4,9 +4,11 @@
  * the real `engram proxy` process to a scripted upstream; needs `npm run build`) and
  * examples/langgraph-store.ts (a compiled LangGraph.js graph with EngramStore as its store),
  * examples/claude-agent-sdk.ts (the Agent SDK's own query(), running the Claude Code executable
- * the SDK installs, against a scripted stand-in for the model on loopback) and
+ * the SDK installs, against a scripted stand-in for the model on loopback),
  * examples/openai-agents.ts (the OpenAI Agents SDK's runner over a scripted model, with Engram's
- * memory tools and recall).
+ * memory tools and recall) and examples/claude-code-plugin.ts (the plugin the built CLI writes,
+ * installed with the real `claude plugin install` in a throwaway home folder, and a `claude -p`
+ * session against a scripted stand-in for the model; needs `npm run build`).
  */
 import { execFile } from 'node:child_process';
 import path from 'node:path';
@@ -83,5 +85,21 @@ describe('the integration examples', () => {
     );
     expect(stdout).toContain('[conversation 2] search_memory answered: 1 found: Billing keeps invoices in PostgreSQL 16.');
     expect(stdout).toContain('[conversation 2] the user saw: Billing keeps its invoices in PostgreSQL 16.');
+  });
+
+  it('Claude Code plugin: installed with claude plugin install, its hook puts the project’s memory into the model’s request', async () => {
+    const { stdout } = await example('claude-code-plugin.ts');
+
+    expect(stdout).toMatch(
+      /\[engram plugin claude-code\] install it with: claude plugin install engram --marketplace \/\S+\/plugin\n/,
+    );
+    expect(stdout).toContain(
+      '[claude plugin install] Installing plugin "engram@engram"...✔ Successfully installed plugin: engram@engram',
+    );
+    expect(stdout).toMatch(/\[engram add\] remembered \w+ +note\/must .*The billing service deploys only on Tuesdays\n/);
+    expect(stdout).toMatch(
+      /\[model\] the request at the user's prompt carries:\n<engram-memories>[\s\S]*\] The billing service deploys only on Tuesdays\n<\/engram-memories>\n/,
+    );
+    expect(stdout).toContain('[claude -p] It deploys on Tuesdays only.');
   });
 });
