@@ -15,6 +15,7 @@
 
 import type { AdmittedSet } from './admitted-set.js';
 import { asymmetricScores, queryTables } from './asymmetric-score.js';
+import { entryFactor, isInt8Entry, writeInt8Entry } from './int8-entry.js';
 import { writeInt8 } from './int8-vector.js';
 import { allPositions, positionsOfSmallest, scoresAsDistances, smallestPositions, WORST_DISTANCE } from './smallest.js';
 import { KernelMemory } from './vector-kernels.js';
@@ -83,18 +84,33 @@ export class QuantizedIndex {
     if (vector.length !== this.dimensions) {
       throw new Error(`vector of ${vector.length} dimensions in an index of ${this.dimensions}`);
     }
+    const position = this.place(rowid, code);
+    this.scales[position] = writeInt8Entry(vector, this.kernels.bytes, position * this.kernels.stride);
+  }
+
+  /**
+   * Adds a vector from what is stored of it: its binary code and its entry (int8-entry.ts), as
+   * `add` would from the vector itself, with nothing to compute.
+   */
+  addStored(rowid: number, code: Uint32Array, entry: Uint8Array): void {
+    if (!isInt8Entry(entry, this.dimensions)) {
+      throw new Error(`a stored entry of ${entry.byteLength} bytes in an index of ${this.dimensions} dimensions`);
+    }
+    const position = this.place(rowid, code);
+    const { bytes, stride } = this.kernels;
+    bytes.set(new Int8Array(entry.buffer, entry.byteOffset, this.dimensions), position * stride);
+    this.scales[position] = entryFactor(entry, this.dimensions);
+  }
+
+  /** Takes the next position for `rowid` and its code (the caller writes its bytes and scale). */
+  private place(rowid: number, code: Uint32Array): number {
     if (code.length !== this.words) throw new Error(`code of ${code.length} words for ${this.dimensions} dimensions`);
     if (!Number.isInteger(rowid) || rowid < 0 || rowid > MAX_ROWID) throw new Error(`rowid ${rowid} is out of the index's range`);
     if (this.count === this.kernels.capacity) this.grow();
     this.kernels.rowids[this.count] = rowid;
     this.codes.set(code, this.count * this.words);
     this.kernels.prefixes.set(code.subarray(0, PREFIX_WORDS), this.count * PREFIX_WORDS);
-    // Scaled by the vector's length too, so the estimates rank by cosine as the exact scores do.
-    let squares = 0;
-    for (let i = 0; i < vector.length; i++) squares += (vector[i] as number) * (vector[i] as number);
-    const scale = writeInt8(vector, this.kernels.bytes, this.count * this.kernels.stride);
-    this.scales[this.count] = squares > 0 ? scale / Math.sqrt(squares) : 0;
-    this.count++;
+    return this.count++;
   }
 
   /** Removes the vector of `rowid`, if held: the last vector takes its place. */
