@@ -7,11 +7,15 @@
  * that rounded vector is the memory's vector everywhere: in the file, the index and the float
  * vectors held in memory. Small sets are searched exactly; large ones by the index (binary
  * codes, then signed bytes; see quantized-index.ts), whose best few are then re-scored exactly.
+ * A process opens a tenant's index from each vector's code and entry as the file keeps them
+ * (vector-index-open.ts; schema 13), and every write keeps the entry beside its vector.
  * Exact scores are sqlite-vec's cosine arithmetic in float32 (float-vectors.ts), over the held
  * float vectors or over blobs read from the file, with the same bits either way. A filter that
  * leaves out most of the nearest vectors has the set it admits held (admitted-sets.ts), and the
- * index ranks within it. While they fit a memory budget, the float vectors of a searched
- * tenant are held (float-vectors.ts), so the exact stage reads no blobs from the file.
+ * index ranks within it. While they fit a memory budget (32 MiB: 16k vectors of 512
+ * dimensions), the float vectors of a searched tenant are held (float-vectors.ts), so the exact
+ * stage reads no blobs from the file; a larger tenant's few finalists are read by rowid, which
+ * costs a search about as much as it saves a resident process (docs/decisions/time-to-first-answer.md).
  * When it is dropped: docs/decisions/what-is-kept.md.
  */
 import type Database from 'better-sqlite3';
@@ -52,7 +56,10 @@ const SMALL_INDEX_SHARE = 1 / 32;
  */
 const EXACT_PER_RESULT = 1.5;
 
-/** The float vectors held in memory at most, in bytes, unless the store is told otherwise. */
+/**
+ * The float vectors held in memory at most, in bytes, unless the store is told otherwise: a small
+ * tenant's (10k vectors of 512 dimensions take 20 MiB), not a large one's (200 MiB at 100k).
+ */
 export const FLOAT_VECTOR_BYTES = 32 * 1024 * 1024;
 
 /** A nearest-neighbour hit: memory id and cosine similarity. */
