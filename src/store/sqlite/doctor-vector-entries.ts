@@ -1,5 +1,7 @@
 /**
- * The doctor's check of the vector index's stored entries (schema 13, schema-vector-entries.ts):
+ * The doctor's check of the vector index's stored entries (schema 13, schema-vector-entries.ts;
+ * a problem finding of the `vectors` check each, none when all is well: the vectors part gives
+ * that check's `ok`):
  * every vector has its entry beside it, and each entry is what the vector gives. A process opens
  * its index from these entries, so a missing one costs a first search time (it is computed from
  * the vector instead) and a wrong one would rank by a vector that is not there. The repair
@@ -8,21 +10,32 @@
 import type Database from 'better-sqlite3';
 
 import type { DoctorFinding } from '../doctor-report.js';
+import { embedsWith } from '../doctor-vector-findings.js';
 import { decodeHalfBlob, halfBlobToVector } from '../vector/half-float.js';
-import { int8EntryBlob } from '../vector/int8-entry.js';
-import { type DoctorPart, findingsOf, plural, repairable } from './doctor-part.js';
+import { FACTOR_BYTES, int8EntryBlob } from '../vector/int8-entry.js';
+import { type DoctorPart, plural, repairable } from './doctor-part.js';
 import { writeMissingEntries } from './schema-vector-entries.js';
+import { recordedEmbedder } from './vector-faults.js';
 
-/** Vectors whose entry is missing or not of their length. */
+/**
+ * Vectors the vectors part finds sound (a memory of their tenant, the recorded embedder's length,
+ * a code of theirs) whose entry is missing or not of their length; the lengths are
+ * those of the recorded embedder's vectors.
+ * The vectors part reports and repairs the others first.
+ */
 const MISSING = `FROM memory_embeddings e LEFT JOIN memory_embeddings_int8 q ON q.rowid = e.rowid
-  WHERE q.entry IS NULL OR length(q.entry) <> length(e.vector) / 2 + 4`;
+  WHERE EXISTS (SELECT 1 FROM memories m WHERE m.rowid = e.rowid AND m.tenant = e.tenant)
+    AND length(e.vector) = @vectorBytes AND length(e.code) = @codeBytes
+    AND (q.entry IS NULL OR length(q.entry) <> @entryBytes)`;
 
 export const vectorEntriesPart: DoctorPart = {
   check: 'vectors',
   tables: ['memory_embeddings', 'memory_embeddings_int8'],
 
   examine(db) {
-    const missing = db.prepare(`SELECT count(*) ${MISSING}`).pluck().get() as number;
+    const info = embedsWith(recordedEmbedder(db));
+    if (info === null) return []; // no vectors expected: the vectors part says what to do with any
+    const missing = db.prepare(`SELECT count(*) ${MISSING}`).pluck().get(lengths(info.dimensions)) as number;
     const wrong = wrongEntries(db).length;
     const problems: DoctorFinding[] = [];
     if (missing > 0) {
@@ -43,10 +56,12 @@ export const vectorEntriesPart: DoctorPart = {
         ),
       );
     }
-    return findingsOf('vectors', problems, "every vector's entry in the stored vector index matches it");
+    // Healthy, it adds nothing: the vectors part already says the vectors are fine, once.
+    return problems;
   },
 
   repair(db) {
+    if (embedsWith(recordedEmbedder(db)) === null) return [];
     const rewritten = rewriteEntries(db, wrongEntries(db)) + writeMissingEntries(db);
     return rewritten === 0
       ? []
@@ -77,4 +92,9 @@ function rewriteEntries(db: Database.Database, rowids: readonly number[]): numbe
   const write = db.prepare(`UPDATE memory_embeddings_int8 SET entry = ? WHERE rowid = ?`);
   for (const rowid of rowids) write.run(int8EntryBlob(halfBlobToVector(read.get(rowid) as Buffer)), rowid);
   return rowids.length;
+}
+
+/** The lengths of a sound vector of `dimensions`, its code and its entry, in bytes. */
+function lengths(dimensions: number): { vectorBytes: number; codeBytes: number; entryBytes: number } {
+  return { vectorBytes: 2 * dimensions, codeBytes: Math.ceil(dimensions / 32) * 4, entryBytes: dimensions + FACTOR_BYTES };
 }
