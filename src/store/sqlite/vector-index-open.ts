@@ -71,8 +71,6 @@ function addStored(db: Database.Database, index: QuantizedIndex, tenant: string,
     `SELECT group_concat(rowid), CAST(group_concat(entry, '') AS BLOB)
      FROM (SELECT rowid, entry FROM memory_embeddings_int8 WHERE rowid BETWEEN ? AND ? AND length(entry) = ${entryBytes})`,
   ).raw();
-  const code = new Uint32Array(codeBytes / 4);
-  const codeView = new Uint8Array(code.buffer);
   let after = -1;
   for (;;) {
     const [count, last, first, rowidList, codeBlob] = codes.get(tenant, after) as [number, number, number, string, Buffer];
@@ -86,8 +84,7 @@ function addStored(db: Database.Database, index: QuantizedIndex, tenant: string,
       const rowid = Number(rowids[r]);
       const e = entryAt.get(rowid);
       if (e === undefined) continue; // no entry stored: added from its vector afterwards
-      codeView.set(codeBlob.subarray(r * codeBytes, (r + 1) * codeBytes));
-      index.addStored(rowid, code, (entryBlob as Buffer).subarray(e * entryBytes, (e + 1) * entryBytes));
+      index.addStoredAt(rowid, codeBlob, r * codeBytes, entryBlob as Buffer, e * entryBytes);
     }
     if (count < CHUNK) return;
     after = last;

@@ -36,7 +36,12 @@ export function isInt8Entry(blob: Uint8Array, dimensions: number): boolean {
   return blob.byteLength === dimensions + FACTOR_BYTES;
 }
 
-/** The factor of a stored entry of a vector of `dimensions`. */
-export function entryFactor(blob: Uint8Array, dimensions: number): number {
-  return new DataView(blob.buffer, blob.byteOffset, blob.byteLength).getFloat32(dimensions, true);
+/** The factor stored at `offset` of `bytes` (a little-endian float32), read without a view of its own. */
+export function readFactor(bytes: Uint8Array, offset: number): number {
+  for (let i = 0; i < FACTOR_BYTES; i++) factorBytes[LITTLE_ENDIAN ? i : FACTOR_BYTES - 1 - i] = bytes[offset + i] as number;
+  return factor[0] as number;
 }
+
+const factor = new Float32Array(1);
+const factorBytes = new Uint8Array(factor.buffer);
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;

@@ -15,7 +15,7 @@
 
 import type { AdmittedSet } from './admitted-set.js';
 import { asymmetricScores, queryTables } from './asymmetric-score.js';
-import { entryFactor, isInt8Entry, writeInt8Entry } from './int8-entry.js';
+import { FACTOR_BYTES, isInt8Entry, readFactor, writeInt8Entry } from './int8-entry.js';
 import { writeInt8 } from './int8-vector.js';
 import { allPositions, positionsOfSmallest, scoresAsDistances, smallestPositions, WORST_DISTANCE } from './smallest.js';
 import { KernelMemory } from './vector-kernels.js';
@@ -64,6 +64,8 @@ export class QuantizedIndex {
   private scales: Float32Array;
   private count = 0;
   private last: LastRanking | null = null;
+  /** Byte views for copying stored codes and entries in (`byteViews`). */
+  private views: { codes: Uint8Array; prefixes: Uint8Array; bytes: Uint8Array } | null = null;
   /** The widest ranking of the last query vector (the one over the most admitted rowids). */
   private widest: (Pick<LastRanking, 'vector' | 'count' | 'k' | 'rowids'> & { population: number }) | null = null;
 
@@ -96,10 +98,42 @@ export class QuantizedIndex {
     if (!isInt8Entry(entry, this.dimensions)) {
       throw new Error(`a stored entry of ${entry.byteLength} bytes in an index of ${this.dimensions} dimensions`);
     }
-    const position = this.place(rowid, code);
-    const { bytes, stride } = this.kernels;
-    bytes.set(new Int8Array(entry.buffer, entry.byteOffset, this.dimensions), position * stride);
-    this.scales[position] = entryFactor(entry, this.dimensions);
+    const codeBytes = new Uint8Array(code.buffer, code.byteOffset, code.byteLength);
+    this.addStoredAt(rowid, codeBytes, 0, entry, 0);
+  }
+
+  /**
+   * `addStored` from bytes read many vectors at a time: the code at `codeOffset` of `codes` and
+   * the entry at `entryOffset` of `entries`. Nothing is allocated per vector: opening 100k
+   * vectors is one copy of their bytes.
+   */
+  addStoredAt(rowid: number, codes: Uint8Array, codeOffset: number, entries: Uint8Array, entryOffset: number): void {
+    const codeLength = this.words * 4;
+    if (codeOffset + codeLength > codes.byteLength || entryOffset + this.dimensions + FACTOR_BYTES > entries.byteLength) {
+      throw new Error(`a stored code or entry past the end of what was read`);
+    }
+    if (!Number.isInteger(rowid) || rowid < 0 || rowid > MAX_ROWID) throw new Error(`rowid ${rowid} is out of the index's range`);
+    if (this.count === this.kernels.capacity) this.grow();
+    const position = this.count++;
+    const views = this.byteViews();
+    this.kernels.rowids[position] = rowid;
+    views.codes.set(codes.subarray(codeOffset, codeOffset + codeLength), position * codeLength);
+    views.prefixes.set(codes.subarray(codeOffset, codeOffset + PREFIX_WORDS * 4), position * PREFIX_WORDS * 4);
+    views.bytes.set(entries.subarray(entryOffset, entryOffset + this.dimensions), position * this.kernels.stride);
+    this.scales[position] = readFactor(entries, entryOffset + this.dimensions);
+  }
+
+  /** Byte views of the codes, prefixes and signed bytes, made anew after the arrays move. */
+  private byteViews(): { codes: Uint8Array; prefixes: Uint8Array; bytes: Uint8Array } {
+    const { prefixes, bytes } = this.kernels;
+    if (this.views?.codes.buffer !== this.codes.buffer || this.views.prefixes.buffer !== prefixes.buffer) {
+      this.views = {
+        codes: new Uint8Array(this.codes.buffer, this.codes.byteOffset, this.codes.byteLength),
+        prefixes: new Uint8Array(prefixes.buffer, prefixes.byteOffset, prefixes.byteLength),
+        bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+      };
+    }
+    return this.views;
   }
 
   /** Takes the next position for `rowid` and its code (the caller writes its bytes and scale). */
