@@ -6,7 +6,10 @@
  * one more store holds that file's real turns, each with the turn before it as context, embedded
  * by the local model as `bench locomo` embeds them. On SQLite the breakdown is SQLite's page
  * statistics (dbstat) of the closed file; on PostgreSQL (`--store`), `pg_total_relation_size`
- * of each table of the run's schema. Why the format is what it is: docs/decisions/bytes-per-memory.md.
+ * of each table of the run's schema. On SQLite each synthetic store also gives the time a new
+ * process takes to its first search result with the query vector given, and what a process holds
+ * after opening and one search, with and without the local model (first-answer.ts). Why the format
+ * is what it is: docs/decisions/bytes-per-memory.md and time-to-first-answer.md.
  */
 import { type Engram, type MemoryInput, openEngram } from 'engram';
 import { relationSizes, spaceByTable } from 'engram/internal';
@@ -14,12 +17,13 @@ import { relationSizes, spaceByTable } from 'engram/internal';
 import { createBenchStore } from './bench-store.js';
 import type { BenchOptions, BenchResult } from './bench-types.js';
 import { openBenchEmbedder } from './embedding-cache.js';
+import { type FirstAnswer, measureFirstAnswer } from './first-answer.js';
 import { type Part, partOf, PARTS } from './footprint-parts.js';
 import { loadLocomo } from './locomo-data.js';
 import { machineInfo } from './machine.js';
 import { textTable } from './stats.js';
 import { createSyntheticEmbedder } from './synthetic-embedder.js';
-import { inSessions, syntheticMemories, topicOf } from './synthetic-memories.js';
+import { inSessions, syntheticMemories, syntheticQueries, topicOf } from './synthetic-memories.js';
 
 const BATCH = 5_000;
 /** The largest tables and indexes a size's breakdown lists. */
@@ -46,6 +50,8 @@ interface FootprintResult {
   freeBytes: number | null;
   byPart: Record<Part, number>;
   tables: TableShare[];
+  /** SQLite's synthetic stores: a new process's first answer and what it holds then. */
+  firstAnswer?: FirstAnswer;
 }
 
 export async function runFootprintBenchmark(options: BenchOptions): Promise<BenchResult> {
@@ -75,6 +81,7 @@ export async function runFootprintBenchmark(options: BenchOptions): Promise<Benc
         ...PARTS.map((part) => r.byPart[part].toFixed(0)),
       ]),
     ),
+    ...firstAnswerLines(results),
     ...results.map((r) =>
       [
         `\n${r.store}: the largest tables and indexes, bytes per memory`,
@@ -115,9 +122,12 @@ async function measure(
       log(`footprint ${label}: ${Math.min(start + BATCH, memories.length)} memories`);
     }
     await engram.close();
-    return database.backend === 'SQLite'
-      ? sqliteShares(label, database.location, memories.length)
-      : postgresShares(label, await relationSizes(database.location), memories.length);
+    if (database.backend !== 'SQLite') return postgresShares(label, await relationSizes(database.location), memories.length);
+    const shares = sqliteShares(label, database.location, memories.length);
+    if (embedding !== 'synthetic') return shares;
+    const [query] = await embedder.embed(syntheticQueries(1));
+    log(`footprint ${label}: a new process's first answer, three runs with and without the model`);
+    return { ...shares, firstAnswer: await measureFirstAnswer(database.location, query as Float32Array) };
   } finally {
     await local?.close();
     await database.remove();
@@ -172,4 +182,32 @@ async function locomoMemories(file: string, withContext: boolean): Promise<Memor
       };
     }),
   );
+}
+
+/** The first-answer table, when any store measured it. */
+function firstAnswerLines(results: readonly FootprintResult[]): string[] {
+  const measured = results.filter((r) => r.firstAnswer !== undefined);
+  if (measured.length === 0) return [];
+  const mib = (value: number) => value.toFixed(0);
+  return [
+    '\nnew process → first result, query vector given (medians of 3): wall ms; inside it: open, search; resident MiB after it (RSS = private + file pages; V8 heap), without → with the local model',
+    textTable(
+      ['store', 'wall ms', 'open ms', 'search ms', 'RSS', 'private', 'file pages', 'heap', 'RSS +model', 'private +model'],
+      measured.map(({ store, firstAnswer: f }) => {
+        const a = f as FirstAnswer;
+        return [
+          store,
+          a.wallMs.toFixed(0),
+          a.openMs.toFixed(0),
+          a.searchMs.toFixed(0),
+          mib(a.rssMiB),
+          mib(a.rssAnonMiB),
+          mib(a.rssFileMiB),
+          mib(a.heapMiB),
+          mib(a.withModel.rssMiB),
+          mib(a.withModel.rssAnonMiB),
+        ];
+      }),
+    ),
+  ];
 }

@@ -40,7 +40,7 @@ describe('configuration defaults', () => {
       tenant: 'default',
       url: '',
       pool_size: 10,
-      float_vectors_mb: 256,
+      float_vectors_mb: 32,
       mmap_mb: 1024,
     });
     expect(config.embedding.provider).toBe('local');

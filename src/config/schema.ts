@@ -41,9 +41,9 @@ const StoreSchema = z.strictObject({
   pool_size: positive().default(10),
   /**
    * MiB of float vectors a SQLite store holds in memory for exact re-scores (a tenant's whole set
-   * or none of it; 100k vectors of 512 dimensions take 200); 0 reads each from the file. @default 256
+   * or none of it; 10k vectors of 512 dimensions take 20); 0 reads each from the file. @default 32
    */
-  float_vectors_mb: count().default(256),
+  float_vectors_mb: count().default(32),
   /** MiB of the SQLite file read through memory-mapped I/O; 0 reads through system calls only. @default 1024 */
   mmap_mb: count().default(1024),
 });

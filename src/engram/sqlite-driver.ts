@@ -19,7 +19,7 @@ export interface SqliteStoreOptions {
   mustExist?: boolean;
   /** Create the file's folder when it is missing. @default false */
   createDirectory?: boolean;
-  /** Float vectors held in memory for exact re-scores, in bytes at most (0: none). @default 256 MiB */
+  /** Float vectors held in memory for exact re-scores, in bytes at most (0: none). @default 32 MiB */
   floatVectorBytes?: number;
   /** Bytes of the file read through memory-mapped I/O (0: off). @default 1 GiB */
   mmapBytes?: number;

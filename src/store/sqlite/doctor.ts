@@ -7,7 +7,6 @@
 import { existsSync, statSync } from 'node:fs';
 
 import Database from 'better-sqlite3';
-import * as sqliteVec from 'sqlite-vec';
 
 import { EngramError } from '../../errors.js';
 import type { Memory } from '../../model/memory.js';
@@ -24,16 +23,19 @@ import { type DoctorPart, hasTable, REPAIR_COMMAND } from './doctor-part.js';
 import { recoveryFix } from './doctor-recovery.js';
 import { examineSchema, upgradeSchema } from './doctor-schema.js';
 import { examineSpace, reclaimSpace } from './doctor-space.js';
+import { vectorEntriesPart } from './doctor-vector-entries.js';
 import { vectorsPart } from './doctor-vectors.js';
 import { LATEST_VERSION } from './migrations.js';
 import { sqliteSession } from './sqlite-session.js';
 import { BUSY_TIMEOUT_MS, isDamage, storageError } from './storage-error.js';
+import { loadVecWhereNeeded } from './vec-extension.js';
 import { recordedEmbedder } from './vector-faults.js';
 import { VectorTable } from './vector-table.js';
 
 const PARTS: readonly DoctorPart[] = [
   fullTextPart,
   vectorsPart,
+  vectorEntriesPart,
   driverPart(sessionsPart, sqliteSession),
   driverPart(graphPart, sqliteSession),
 ];
@@ -63,12 +65,12 @@ export class SqliteDoctor implements StoreDoctor {
       throw storageError(cause, file);
     }
     try {
-      sqliteVec.load(db);
       db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     } catch (cause) {
       db.close();
       throw storageError(cause, file);
     }
+    loadVecForExamination(db, file);
     return new SqliteDoctor(file, db);
   }
 
@@ -185,4 +187,24 @@ export class SqliteDoctor implements StoreDoctor {
 function withoutRepair(finding: DoctorFinding): DoctorFinding {
   if (!finding.fix?.startsWith(REPAIR_COMMAND)) return finding;
   return { ...finding, fix: 'once the damage SQLite found is dealt with (see the integrity finding)' };
+}
+
+/**
+ * sqlite-vec for a file of schema 2 or before, which still has its vec0 table. A file whose
+ * schema cannot be read is left as it is: the examination says what is wrong with it.
+ */
+function loadVecForExamination(db: Database.Database, file: string): void {
+  let readable = true;
+  try {
+    db.prepare(`SELECT count(*) FROM sqlite_master`).get();
+  } catch {
+    readable = false; // damage, reported by the integrity check
+  }
+  if (!readable) return;
+  try {
+    loadVecWhereNeeded(db);
+  } catch (cause) {
+    db.close();
+    throw storageError(cause, file);
+  }
 }

@@ -11,6 +11,7 @@ import { MEMORY_STEPS } from './schema-memories.js';
 import { READ_INDEX_STEPS } from './schema-read-indexes.js';
 import { SEGMENT_TERMS_STEP } from './schema-segment-terms.js';
 import { SESSION_AND_GRAPH_STEPS } from './schema-sessions-graph.js';
+import { VECTOR_ENTRIES_STEP } from './schema-vector-entries.js';
 import { HALF_VECTORS_STEP } from './schema-vectors.js';
 
 export type { Migration } from './migration-step.js';
@@ -26,6 +27,7 @@ export const MIGRATIONS: readonly Migration[] = [
   ...READ_INDEX_STEPS,
   SEGMENT_TERMS_STEP,
   HALF_VECTORS_STEP,
+  VECTOR_ENTRIES_STEP,
 ].sort((a, b) => a.version - b.version);
 
 /** The schema version this build writes. */

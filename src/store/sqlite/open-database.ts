@@ -1,12 +1,11 @@
 /**
- * Opening a SQLite file for Engram: checks the path, loads sqlite-vec, sets WAL mode and runs
- * migrations. Failures become one-line EngramErrors that name the file and the fix.
+ * Opening a SQLite file for Engram: checks the path, sets WAL mode and runs migrations (the
+ * upgrade of a file of schema 2 or before loads sqlite-vec, vec-extension.ts; nothing else does). Failures become one-line EngramErrors that name the file and the fix.
  */
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 import Database from 'better-sqlite3';
-import * as sqliteVec from 'sqlite-vec';
 
 import { EngramError } from '../../errors.js';
 import { choosePageSize, compact, fileSpace, worthCompacting } from './compaction.js';
@@ -47,7 +46,6 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): D
     throw new EngramError('database_invalid', `cannot open ${file}: ${(cause as Error).message}`, { cause });
   }
   try {
-    sqliteVec.load(db);
     db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     choosePageSize(db); // a new file only, before its first page is written
     // Migrate (which refuses foreign files) before anything that writes, such as the journal mode.

@@ -6,6 +6,7 @@
 import { blobToVector } from '../sql-core/rows.js';
 import { binaryCode } from '../vector/quantized-index.js';
 import type { Migration } from './migration-step.js';
+import { loadVecWhereNeeded } from './vec-extension.js';
 
 export const MEMORY_STEPS: readonly Migration[] = [
   {
@@ -99,6 +100,7 @@ export const MEMORY_STEPS: readonly Migration[] = [
       `);
       const old = db.prepare(`SELECT 1 FROM sqlite_master WHERE name = 'memory_vectors'`).get();
       if (!old) return;
+      loadVecWhereNeeded(db); // the only step that reads (and drops) a vec0 table
       const insert = db.prepare(`INSERT INTO memory_embeddings (rowid, tenant, vector, code) VALUES (?, ?, ?, ?)`);
       const rows = db.prepare(`SELECT rowid, tenant, embedding FROM memory_vectors`).raw().all() as [number, string, Buffer][];
       for (const [rowid, tenant, blob] of rows) {

@@ -13,6 +13,7 @@ import { makeMemory } from '../../../test/fixtures/memory.js';
 import type { SessionRecord } from '../../model/session.js';
 import { LATEST_VERSION } from './migrations.js';
 import { SqliteStore } from './sqlite-store.js';
+import { loadVec } from './vec-extension.js';
 
 const directory = mkdtempSync(path.join(tmpdir(), 'engram-schema-steps-'));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
@@ -26,6 +27,7 @@ describe('migration 3: vectors move from the vec0 table to a plain table with bi
     const file = freshPath();
     const old = new SqliteStore(file, { migrateTo: 2 });
     const db = old.connection;
+    loadVec(db); // as schema 2 kept its vectors; opening no longer loads sqlite-vec
     const at = Date.parse('2024-06-01T12:00:00.000Z');
     db.exec(
       `CREATE VIRTUAL TABLE memory_vectors USING vec0(tenant TEXT PARTITION KEY, embedding float[4] distance_metric=cosine)`,

@@ -47,7 +47,7 @@ import { VectorTable } from './vector-table.js';
 export interface SqliteStoreOptions extends OpenDatabaseOptions {
   /**
    * Float vectors held in memory for exact re-scores, in bytes at most (vector-table.ts); 0 holds
-   * none, and every exact score reads the vector from the file. @default FLOAT_VECTOR_BYTES (256 MiB)
+   * none, and every exact score reads the vector from the file. @default FLOAT_VECTOR_BYTES (32 MiB)
    */
   floatVectorBytes?: number;
 }

@@ -7,24 +7,31 @@
  * that rounded vector is the memory's vector everywhere: in the file, the index and the float
  * vectors held in memory. Small sets are searched exactly; large ones by the index (binary
  * codes, then signed bytes; see quantized-index.ts), whose best few are then re-scored exactly.
+ * A process opens a tenant's index from each vector's code and entry as the file keeps them
+ * (vector-index-open.ts; schema 13), and every write keeps the entry beside its vector.
  * Exact scores are sqlite-vec's cosine arithmetic in float32 (float-vectors.ts), over the held
  * float vectors or over blobs read from the file, with the same bits either way. A filter that
  * leaves out most of the nearest vectors has the set it admits held (admitted-sets.ts), and the
- * index ranks within it. While they fit a memory budget, the float vectors of a searched
- * tenant are held (float-vectors.ts), so the exact stage reads no blobs from the file.
+ * index ranks within it. While they fit a memory budget (32 MiB: 16k vectors of 512
+ * dimensions), the float vectors of a searched tenant are held (float-vectors.ts), so the exact
+ * stage reads no blobs from the file; a larger tenant's few finalists are read by rowid (about
+ * 1 ms a search at 100k, for 200 MiB not held: docs/decisions/time-to-first-answer.md).
  * When it is dropped: docs/decisions/what-is-kept.md.
  */
 import type Database from 'better-sqlite3';
 
 import { vectorToBlob } from '../sql-core/rows.js';
-import { cosineSimilarity, FloatVectors, squaredLength } from '../vector/float-vectors.js';
-import { decodeHalfBlob, halfBlobToVector, roundToHalf, vectorToHalfBlob } from '../vector/half-float.js';
-import { binaryCode, QuantizedIndex } from '../vector/quantized-index.js';
+import { FloatVectors, squaredLength } from '../vector/float-vectors.js';
+import { decodeHalfBlob, halfBlobSimilarity, halfBlobToVector, roundToHalf, vectorToHalfBlob } from '../vector/half-float.js';
+import { int8EntryBlob } from '../vector/int8-entry.js';
+import { binaryCode, type QuantizedIndex } from '../vector/quantized-index.js';
 import { AdmittedSets } from './admitted-sets.js';
 import type { Clause } from './filter-clause.js';
 import { QueryScores } from './query-scores.js';
+import { VECTOR_ENTRIES_SCHEMA } from './schema-vector-entries.js';
 import { HALF_VECTORS_SCHEMA } from './schema-vectors.js';
 import { cachedStatement } from './statement-cache.js';
+import { openVectorIndex } from './vector-index-open.js';
 
 /** Up to this many candidate vectors, an exact scan is cheap enough (a few ms) and exact. */
 export const EXACT_SCAN_MAX = 4_000;
@@ -49,8 +56,11 @@ const SMALL_INDEX_SHARE = 1 / 32;
  */
 const EXACT_PER_RESULT = 1.5;
 
-/** The float vectors held in memory at most, in bytes, unless the store is told otherwise. */
-export const FLOAT_VECTOR_BYTES = 256 * 1024 * 1024;
+/**
+ * The float vectors held in memory at most, in bytes, unless the store is told otherwise: a small
+ * tenant's (10k vectors of 512 dimensions take 20 MiB), not a large one's (200 MiB at 100k).
+ */
+export const FLOAT_VECTOR_BYTES = 32 * 1024 * 1024;
 
 /** A nearest-neighbour hit: memory id and cosine similarity. */
 export interface VectorRow {
@@ -72,6 +82,8 @@ export class VectorTable {
   private dimensions: number | null = null;
   /** Whether the file keeps half-precision vectors, once asked. */
   private half: boolean | undefined;
+  /** Whether the file keeps each vector's index entry, once asked. */
+  private entries: boolean | undefined;
 
   /** @param options.floatBytes float vectors held in memory at most (0: none) @default FLOAT_VECTOR_BYTES */
   constructor(db: Database.Database, options: { floatBytes?: number } = {}) {
@@ -106,9 +118,13 @@ export class VectorTable {
       this.db,
       `INSERT OR REPLACE INTO memory_embeddings (rowid, tenant, vector, code, input_key) VALUES (?, ?, ?, ?, ?)`,
     ).run(rowid, tenant, vectorToHalfBlob(stored), Buffer.from(code.buffer), inputKey);
+    const entry = int8EntryBlob(stored);
+    if (this.keepsEntries()) {
+      cachedStatement(this.db, `INSERT OR REPLACE INTO memory_embeddings_int8 (rowid, entry) VALUES (?, ?)`).run(rowid, entry);
+    }
     // A loaded index is kept current in place (a replaced vector was removed first, by `delete`).
     const index = this.indexes.get(tenant);
-    if (index?.dimensions === vector.length) index.add(rowid, stored, code);
+    if (index?.dimensions === vector.length) index.addStored(rowid, code, entry);
     else if (index) this.indexes.delete(tenant); // built before the tenant had vectors: build anew
     const floats = this.floats.get(tenant);
     if (floats?.dimensions === vector.length) floats.set(rowid, id, stored);
@@ -317,44 +333,28 @@ export class VectorTable {
     const count = this.count(tenant);
     if (count === 0 || this.floatBytes() + count * dimensions * 4 > this.floatBudget) return undefined;
     const floats = new FloatVectors(dimensions, count);
-    const rows = cachedStatement(
-      this.db,
-      `SELECT e.rowid, m.id, e.vector FROM memory_embeddings e JOIN memories m ON m.rowid = e.rowid WHERE e.tenant = ?`,
-    )
+    // Every memory's id from the id index alone (joining each vector to its row cost ten times more).
+    const ids = new Map(this.db.prepare(`SELECT rowid, id FROM memories`).raw().all() as [number, string][]);
+    const rows = cachedStatement(this.db, `SELECT rowid, vector FROM memory_embeddings WHERE tenant = ?`)
       .raw()
-      .iterate(tenant) as Iterable<[number, string, Buffer]>;
+      .iterate(tenant) as Iterable<[number, Buffer]>;
     const vector = new Float32Array(dimensions); // decoded into one array: `set` copies it
-    for (const [rowid, id, blob] of rows) floats.set(rowid, id, decodeHalfBlob(blob, vector));
+    for (const [rowid, blob] of rows) {
+      const id = ids.get(rowid);
+      if (id !== undefined) floats.set(rowid, id, decodeHalfBlob(blob, vector));
+    }
     this.floats.set(tenant, floats);
     return floats;
   }
 
+  /** The index of `tenant`, opened from the stored codes and entries (vector-index-open.ts). */
   private indexFor(tenant: string): QuantizedIndex {
     let index = this.indexes.get(tenant);
     if (index) return index;
-    // The float vectors too, when the tenant's fit what the budget has left (or are held already).
-    const bytes = this.count(tenant) * (this.dimensions ?? this.readDimensions() ?? 0) * 4;
-    let floats: FloatVectors | undefined;
-    const keepFloats = bytes > 0 && !this.floats.has(tenant) && this.floatBytes() + bytes <= this.floatBudget;
-    // Every memory's id from the id index alone (joining each vector to its row cost ten times more).
-    const ids = keepFloats
-      ? new Map(this.db.prepare(`SELECT rowid, id FROM memories`).raw().all() as [number, string][])
-      : new Map<number, string>();
-    const rows = this.db.prepare(`SELECT rowid, vector, code FROM memory_embeddings WHERE tenant = ?`).raw().iterate(tenant);
-    let vector: Float32Array | undefined; // one array for every row: the index and the float vectors copy what they keep
-    for (const [rowid, blob, code] of rows as Iterable<[number, Buffer, Buffer]>) {
-      vector = decodeHalfBlob(blob, vector ?? new Float32Array(blob.byteLength / 2));
-      index ??= new QuantizedIndex(vector.length, 4096);
-      index.add(rowid, vector, aligned(code) ? new Uint32Array(code.buffer, code.byteOffset, code.byteLength / 4) : undefined);
-      const id = ids.get(rowid);
-      if (id !== undefined) {
-        floats ??= new FloatVectors(vector.length, Math.ceil(bytes / (vector.length * 4)));
-        floats.set(rowid, id, vector);
-      }
-    }
-    index ??= new QuantizedIndex(0);
+    const dimensions = this.dimensions ?? this.readDimensions() ?? 0;
+    index = openVectorIndex(this.db, tenant, dimensions, this.count(tenant), this.keepsEntries());
     this.indexes.set(tenant, index);
-    if (floats) this.floats.set(tenant, floats);
+    this.floatsFor(tenant); // held too when they fit the budget; re-scored from the file otherwise
     return index;
   }
 
@@ -383,6 +383,12 @@ export class VectorTable {
     return this.half;
   }
 
+  /** Whether the file keeps each vector's index entry beside it (schema 13 on). */
+  private keepsEntries(): boolean {
+    this.entries ??= (this.db.pragma('user_version', { simple: true }) as number) >= VECTOR_ENTRIES_SCHEMA;
+    return this.entries;
+  }
+
   /** The dimensions of the stored vectors (two bytes each), or null when none is stored. */
   private readDimensions(): number | null {
     const bytes = this.db.prepare(`SELECT length(vector) FROM memory_embeddings LIMIT 1`).pluck().get() as number | undefined;
@@ -399,11 +405,6 @@ export class VectorTable {
   }
 }
 
-/** Whether a typed array of 4-byte numbers can view `blob` where it lies. */
-function aligned(blob: Buffer): boolean {
-  return blob.byteOffset % 4 === 0;
-}
-
 /** A stored vector as read from the file. */
 interface BlobRow {
   rowid: number;
@@ -418,7 +419,7 @@ function blobScores(rows: readonly BlobRow[], query: Float32Array): (VectorRow &
   return rows.map(({ rowid, id, vector }) => ({
     rowid,
     id,
-    similarity: cosineSimilarity(halfBlobToVector(vector), query, queryLength) as number,
+    similarity: halfBlobSimilarity(vector, query, queryLength) as number,
   }));
 }
 

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 
-import { floatToHalfBits, halfBitsToFloat, halfBlobToVector, roundToHalf, vectorToHalfBlob } from './half-float.js';
+import { cosineSimilarity, squaredLength } from './float-vectors.js';
+import {
+  floatToHalfBits,
+  halfBitsToFloat,
+  halfBlobSimilarity,
+  halfBlobToVector,
+  roundToHalf,
+  vectorToHalfBlob,
+} from './half-float.js';
 
 describe('half-precision vectors', () => {
   it.each([
@@ -43,5 +51,19 @@ describe('half-precision vectors', () => {
     blob.copy(odd, 1);
     expect(halfBlobToVector(odd.subarray(1))).toEqual(rounded);
     expect(roundToHalf(rounded)).toEqual(rounded);
+  });
+
+  it('scores a blob with the bits of the decoded vector’s score, wherever the blob lies', () => {
+    const query = Float32Array.from({ length: 512 }, (_, i) => Math.cos(i * 0.37));
+    const queryLength = squaredLength(query);
+    for (let v = 0; v < 20; v++) {
+      const blob = vectorToHalfBlob(roundToHalf(Float32Array.from({ length: 512 }, (_, i) => Math.sin(i * (0.1 + v)))));
+      const odd = Buffer.alloc(blob.byteLength + 1);
+      blob.copy(odd, 1);
+      const expected = cosineSimilarity(halfBlobToVector(blob), query, queryLength);
+      expect(halfBlobSimilarity(blob, query, queryLength)).toBe(expected);
+      expect(halfBlobSimilarity(odd.subarray(1), query, queryLength)).toBe(expected);
+    }
+    expect(halfBlobSimilarity(vectorToHalfBlob(new Float32Array(512)), query, queryLength)).toBeNull();
   });
 });

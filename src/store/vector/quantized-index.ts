@@ -15,6 +15,7 @@
 
 import type { AdmittedSet } from './admitted-set.js';
 import { asymmetricScores, queryTables } from './asymmetric-score.js';
+import { FACTOR_BYTES, isInt8Entry, readFactor, writeInt8Entry } from './int8-entry.js';
 import { writeInt8 } from './int8-vector.js';
 import { allPositions, positionsOfSmallest, scoresAsDistances, smallestPositions, WORST_DISTANCE } from './smallest.js';
 import { KernelMemory } from './vector-kernels.js';
@@ -63,6 +64,8 @@ export class QuantizedIndex {
   private scales: Float32Array;
   private count = 0;
   private last: LastRanking | null = null;
+  /** Byte views for copying stored codes and entries in (`byteViews`). */
+  private views: { codes: Uint8Array; prefixes: Uint8Array; bytes: Uint8Array } | null = null;
   /** The widest ranking of the last query vector (the one over the most admitted rowids). */
   private widest: (Pick<LastRanking, 'vector' | 'count' | 'k' | 'rowids'> & { population: number }) | null = null;
 
@@ -83,18 +86,65 @@ export class QuantizedIndex {
     if (vector.length !== this.dimensions) {
       throw new Error(`vector of ${vector.length} dimensions in an index of ${this.dimensions}`);
     }
+    const position = this.place(rowid, code);
+    this.scales[position] = writeInt8Entry(vector, this.kernels.bytes, position * this.kernels.stride);
+  }
+
+  /**
+   * Adds a vector from what is stored of it: its binary code and its entry (int8-entry.ts), as
+   * `add` would from the vector itself, with nothing to compute.
+   */
+  addStored(rowid: number, code: Uint32Array, entry: Uint8Array): void {
+    if (!isInt8Entry(entry, this.dimensions)) {
+      throw new Error(`a stored entry of ${entry.byteLength} bytes in an index of ${this.dimensions} dimensions`);
+    }
+    const codeBytes = new Uint8Array(code.buffer, code.byteOffset, code.byteLength);
+    this.addStoredAt(rowid, codeBytes, 0, entry, 0);
+  }
+
+  /**
+   * `addStored` from bytes read many vectors at a time: the code at `codeOffset` of `codes` and
+   * the entry at `entryOffset` of `entries`. Nothing is allocated per vector: opening 100k
+   * vectors is one copy of their bytes.
+   */
+  addStoredAt(rowid: number, codes: Uint8Array, codeOffset: number, entries: Uint8Array, entryOffset: number): void {
+    const codeLength = this.words * 4;
+    if (codeOffset + codeLength > codes.byteLength || entryOffset + this.dimensions + FACTOR_BYTES > entries.byteLength) {
+      throw new Error(`a stored code or entry past the end of what was read`);
+    }
+    if (!Number.isInteger(rowid) || rowid < 0 || rowid > MAX_ROWID) throw new Error(`rowid ${rowid} is out of the index's range`);
+    if (this.count === this.kernels.capacity) this.grow();
+    const position = this.count++;
+    const views = this.byteViews();
+    this.kernels.rowids[position] = rowid;
+    views.codes.set(codes.subarray(codeOffset, codeOffset + codeLength), position * codeLength);
+    views.prefixes.set(codes.subarray(codeOffset, codeOffset + PREFIX_WORDS * 4), position * PREFIX_WORDS * 4);
+    views.bytes.set(entries.subarray(entryOffset, entryOffset + this.dimensions), position * this.kernels.stride);
+    this.scales[position] = readFactor(entries, entryOffset + this.dimensions);
+  }
+
+  /** Byte views of the codes, prefixes and signed bytes, made anew after the arrays move. */
+  private byteViews(): { codes: Uint8Array; prefixes: Uint8Array; bytes: Uint8Array } {
+    const { prefixes, bytes } = this.kernels;
+    if (this.views?.codes.buffer !== this.codes.buffer || this.views.prefixes.buffer !== prefixes.buffer) {
+      this.views = {
+        codes: new Uint8Array(this.codes.buffer, this.codes.byteOffset, this.codes.byteLength),
+        prefixes: new Uint8Array(prefixes.buffer, prefixes.byteOffset, prefixes.byteLength),
+        bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+      };
+    }
+    return this.views;
+  }
+
+  /** Takes the next position for `rowid` and its code (the caller writes its bytes and scale). */
+  private place(rowid: number, code: Uint32Array): number {
     if (code.length !== this.words) throw new Error(`code of ${code.length} words for ${this.dimensions} dimensions`);
     if (!Number.isInteger(rowid) || rowid < 0 || rowid > MAX_ROWID) throw new Error(`rowid ${rowid} is out of the index's range`);
     if (this.count === this.kernels.capacity) this.grow();
     this.kernels.rowids[this.count] = rowid;
     this.codes.set(code, this.count * this.words);
     this.kernels.prefixes.set(code.subarray(0, PREFIX_WORDS), this.count * PREFIX_WORDS);
-    // Scaled by the vector's length too, so the estimates rank by cosine as the exact scores do.
-    let squares = 0;
-    for (let i = 0; i < vector.length; i++) squares += (vector[i] as number) * (vector[i] as number);
-    const scale = writeInt8(vector, this.kernels.bytes, this.count * this.kernels.stride);
-    this.scales[this.count] = squares > 0 ? scale / Math.sqrt(squares) : 0;
-    this.count++;
+    return this.count++;
   }
 
   /** Removes the vector of `rowid`, if held: the last vector takes its place. */

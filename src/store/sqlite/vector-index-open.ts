@@ -1,0 +1,92 @@
+/**
+ * Opening a tenant's quantized index from what the file keeps (schema 13): each vector's binary
+ * code (in `memory_embeddings`) and its entry, the signed bytes with their factor (in
+ * `memory_embeddings_int8`, ../vector/int8-entry.ts). Nothing is decoded or computed: the index
+ * copies the stored bytes. Both are read in rowid order a few thousand rows at a time, joined into
+ * one blob per column by SQLite (`group_concat` keeps a blob's bytes in a UTF-8 file, and the
+ * cast gives them back as a blob), because reading 100k rows one at a time into JavaScript cost
+ * several times the bytes' own reading. A vector whose code or entry is missing or of the wrong
+ * length (the doctor reports it) has them computed from the vector instead, as a file held at an
+ * older schema has for every vector. Why: docs/decisions/time-to-first-answer.md.
+ */
+import type Database from 'better-sqlite3';
+
+import { decodeHalfBlob } from '../vector/half-float.js';
+import { FACTOR_BYTES } from '../vector/int8-entry.js';
+import { QuantizedIndex } from '../vector/quantized-index.js';
+import { cachedStatement } from './statement-cache.js';
+
+/** Rows joined into one blob per query. */
+const CHUNK = 4_096;
+
+/**
+ * The index of `tenant`'s `count` vectors of `dimensions`, from their stored codes and entries
+ * when `entries` says the file keeps them, else computed from the vectors.
+ */
+export function openVectorIndex(
+  db: Database.Database,
+  tenant: string,
+  dimensions: number,
+  count: number,
+  entries: boolean,
+): QuantizedIndex {
+  const index = new QuantizedIndex(dimensions, Math.max(1, count));
+  if (dimensions === 0) return index;
+  const codeBytes = Math.ceil(dimensions / 32) * 4;
+  const entryBytes = dimensions + FACTOR_BYTES;
+  const joined = entries && (db.pragma('encoding', { simple: true }) as string) === 'UTF-8';
+  if (joined) addStored(db, index, tenant, codeBytes, entryBytes);
+  if (index.size >= count) return index;
+  // What the stored codes and entries did not give: a whole file of an older schema, or faults.
+  const rest = cachedStatement(
+    db,
+    joined
+      ? `SELECT e.rowid, e.code, e.vector FROM memory_embeddings e WHERE e.tenant = ? AND (length(e.code) <> ${codeBytes}
+           OR NOT EXISTS (SELECT 1 FROM memory_embeddings_int8 q WHERE q.rowid = e.rowid AND length(q.entry) = ${entryBytes}))`
+      : `SELECT rowid, code, vector FROM memory_embeddings WHERE tenant = ?`,
+  )
+    .raw()
+    .iterate(tenant) as Iterable<[number, Buffer, Buffer]>;
+  const code = new Uint32Array(codeBytes / 4);
+  const codeView = new Uint8Array(code.buffer);
+  const vector = new Float32Array(dimensions); // decoded into one array: the index copies what it keeps
+  for (const [rowid, stored, blob] of rest) {
+    const known = stored.byteLength === codeBytes;
+    if (known) codeView.set(stored);
+    index.add(rowid, decodeHalfBlob(blob, vector), known ? code : undefined);
+  }
+  return index;
+}
+
+/** Adds every vector of `tenant` whose code and entry are both stored, of their lengths. */
+function addStored(db: Database.Database, index: QuantizedIndex, tenant: string, codeBytes: number, entryBytes: number): void {
+  const codes = cachedStatement(
+    db,
+    `SELECT count(*), max(rowid), min(rowid), group_concat(rowid), CAST(group_concat(code, '') AS BLOB)
+     FROM (SELECT rowid, code FROM memory_embeddings WHERE tenant = ? AND length(code) = ${codeBytes} AND rowid > ?
+           ORDER BY rowid LIMIT ${CHUNK})`,
+  ).raw();
+  const entries = cachedStatement(
+    db,
+    `SELECT group_concat(rowid), CAST(group_concat(entry, '') AS BLOB)
+     FROM (SELECT rowid, entry FROM memory_embeddings_int8 WHERE rowid BETWEEN ? AND ? AND length(entry) = ${entryBytes})`,
+  ).raw();
+  let after = -1;
+  for (;;) {
+    const [count, last, first, rowidList, codeBlob] = codes.get(tenant, after) as [number, number, number, string, Buffer];
+    if (count === 0) return;
+    const [entryRowidList, entryBlob] = entries.get(first, last) as [string | null, Buffer | null];
+    // Each list is in the order of its own blob; the entries' may hold other tenants' rowids.
+    const entryAt = new Map<number, number>();
+    if (entryRowidList !== null) entryRowidList.split(',').forEach((rowid, at) => entryAt.set(Number(rowid), at));
+    const rowids = rowidList.split(',');
+    for (let r = 0; r < rowids.length; r++) {
+      const rowid = Number(rowids[r]);
+      const e = entryAt.get(rowid);
+      if (e === undefined) continue; // no entry stored: added from its vector afterwards
+      index.addStoredAt(rowid, codeBlob, r * codeBytes, entryBlob as Buffer, e * entryBytes);
+    }
+    if (count < CHUNK) return;
+    after = last;
+  }
+}
