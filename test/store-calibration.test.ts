@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { type EmbeddingCache, withEmbeddingCache } from '../src/embedding/cached-embedder.js';
 import { parseSearchRequest } from '../src/engram/search-request.js';
 import { createLocalEmbedder, type Engram, manualClock, openEngram } from '../src/index.js';
 import { ulidGenerator } from '../src/model/ids.js';
@@ -43,9 +44,29 @@ function aliceTurns(count: number): string[] {
 
 const QUERY = 'What did Alice say about the bicycle at the garden?';
 
+/** Vectors the local model made in this file, by text: the stores below hold many of the same turns. */
+function memoryCache(): EmbeddingCache {
+  const vectors = new Map<string, Float32Array>();
+  const key = (model: string, hash: string) => `${model} ${hash}`;
+  return {
+    getCachedEmbeddings: async (model, hashes) => {
+      const found = new Map<string, Float32Array>();
+      for (const hash of hashes) {
+        const vector = vectors.get(key(model, hash));
+        if (vector) found.set(hash, vector.slice());
+      }
+      return found;
+    },
+    putCachedEmbeddings: async (model, entries) => {
+      for (const { hash, vector } of entries) vectors.set(key(model, hash), vector.slice());
+    },
+  };
+}
+
 describe('per-store calibration', () => {
   const temp = makeTempDir();
-  const embedder = createLocalEmbedder();
+  // The real local model, each text embedded once: a turn a second store holds gets the vector the first one got.
+  const embedder = withEmbeddingCache(createLocalEmbedder(), memoryCache());
   // Ids from a seeded generator: which memories fall in the sample is the same on every run.
   const open = async (name: string, store?: SqliteStore) =>
     openEngram({
