@@ -165,6 +165,8 @@ describe('Engram’s internal records in what a person reads', () => {
       expect(Object.keys(stats.byKind).sort()).toEqual(['constraint', 'fact']);
       const screen = await text('stats');
       expect(screen).not.toMatch(/working_set|scratchpad \d|handoff \d/);
+      // The memories' own vectors answer the embedding cache: it holds no second copy of them.
+      expect(screen).toMatch(/vectors +\d+ indexed, which the embedding cache reads first; 0 other texts cached/);
       expect(screen).toMatch(
         /internal +3 live internal records \(working sets, handoff notes, scratchpads\), left out of the counts: --internal counts them/,
       );

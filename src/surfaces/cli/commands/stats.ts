@@ -34,7 +34,12 @@ export function registerStats(program: Command): void {
           `${stats.embedder}${stats.embedderLanguages ? ` (reads ${stats.embedderLanguages.reads})` : ''}; vectors indexed with ${index}`,
         ],
         ...(stats.embedderLanguages ? [['languages', stats.embedderLanguages.otherLanguages] as [string, string]] : []),
-        ['vectors', `${stats.vectors} indexed, ${stats.cachedEmbeddings} cached embeddings`],
+        // A stored memory's vector is the embedding cache's answer for its text; the cache's own
+        // table holds only texts no memory holds (docs/decisions/bytes-per-memory.md).
+        [
+          'vectors',
+          `${stats.vectors} indexed, which the embedding cache reads first; ${stats.cachedEmbeddings} other ${stats.cachedEmbeddings === 1 ? 'text' : 'texts'} cached`,
+        ],
         ['by kind', counts(stats.byKind)],
         ['by tier', counts(stats.byTier)],
         ['by scope', counts(stats.byScope)],

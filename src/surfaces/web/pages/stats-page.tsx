@@ -91,8 +91,10 @@ function StatCards(props: { stats: EngramStats; showFile: boolean }) {
               <dd class="text">{stats.path ?? '(not a file)'}</dd>
               <dt>size</dt>
               <dd>{stats.sizeBytes === null ? '—' : formatBytes(stats.sizeBytes)}</dd>
-              <dt>cached embeddings</dt>
-              <dd>{formatCount(stats.cachedEmbeddings)}</dd>
+              <dt>embedding cache</dt>
+              <dd title="a memory's own vector answers for its text; the cache keeps only texts no memory holds">
+                {formatCount(stats.cachedEmbeddings)} other texts
+              </dd>
             </>
           ) : (
             <>
