@@ -4,7 +4,7 @@
  * exactly as the index built from the vectors did; writes keep the entries current, and the
  * doctor finds and rewrites a missing or wrong one. Opening a file loads no sqlite-vec.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -86,6 +86,47 @@ describe('migration 13: the vector index is opened from entries stored beside th
     } finally {
       computed.mockRestore();
       await store.close();
+    }
+  });
+
+  it('opens a small tenant’s index from its own entries when a larger tenant’s rows lie between them', async () => {
+    const file = path.join(directory, `case-${++files}.db`);
+    const store = new SqliteStore(file);
+    await store.setIndexInfo({ model: 'test:clustered-32', dimensions: DIMENSIONS });
+    const small: string[] = [];
+    await store.commit({
+      insert: Array.from({ length: MEMORIES * 3 }, (_, i) => {
+        const tenant = i % 3 === 0 ? 'small' : 'large';
+        if (tenant === 'small') small.push(`m${i}`);
+        return { memory: makeMemory({ id: `m${i}`, tenant, text: `memory ${i}` }), vector: clustered() };
+      }),
+    });
+    await store.close();
+
+    // The same file without its entries: the index is computed from the vectors.
+    const computedFile = path.join(directory, `case-${files}-computed.db`);
+    copyFileSync(file, computedFile);
+    const fromVectors = new SqliteStore(computedFile);
+    fromVectors.connection.exec('DELETE FROM memory_embeddings_int8');
+    const expected = [];
+    for (const query of queries) expected.push(await fromVectors.searchVector({ tenant: 'small' }, query, 10));
+    await fromVectors.close();
+
+    const reopened = new SqliteStore(file);
+    const computed = vi.spyOn(QuantizedIndex.prototype, 'add');
+    const stored = vi.spyOn(QuantizedIndex.prototype, 'addStoredAt');
+    try {
+      for (const [i, query] of queries.entries()) {
+        const found = await reopened.searchVector({ tenant: 'small' }, query, 10);
+        expect(found.every((hit) => small.includes(hit.id))).toBe(true);
+        expect(found).toEqual(expected[i]);
+      }
+      expect(computed).not.toHaveBeenCalled();
+      expect(stored).toHaveBeenCalledTimes(small.length); // the small tenant's rows, once each
+    } finally {
+      computed.mockRestore();
+      stored.mockRestore();
+      await reopened.close();
     }
   });
 

@@ -58,33 +58,27 @@ export function openVectorIndex(
   return index;
 }
 
-/** Adds every vector of `tenant` whose code and entry are both stored, of their lengths. */
+/**
+ * Adds every vector of `tenant` whose code and entry are both stored, of their lengths: one
+ * statement a chunk, the tenant's rows only, so the two blobs hold the same rows in the same
+ * order (another tenant's rows in between are never read).
+ */
 function addStored(db: Database.Database, index: QuantizedIndex, tenant: string, codeBytes: number, entryBytes: number): void {
-  const codes = cachedStatement(
+  const chunk = cachedStatement(
     db,
-    `SELECT count(*), max(rowid), min(rowid), group_concat(rowid), CAST(group_concat(code, '') AS BLOB)
-     FROM (SELECT rowid, code FROM memory_embeddings WHERE tenant = ? AND length(code) = ${codeBytes} AND rowid > ?
-           ORDER BY rowid LIMIT ${CHUNK})`,
-  ).raw();
-  const entries = cachedStatement(
-    db,
-    `SELECT group_concat(rowid), CAST(group_concat(entry, '') AS BLOB)
-     FROM (SELECT rowid, entry FROM memory_embeddings_int8 WHERE rowid BETWEEN ? AND ? AND length(entry) = ${entryBytes})`,
+    `SELECT count(*), max(rowid), group_concat(rowid), CAST(group_concat(code, '') AS BLOB), CAST(group_concat(entry, '') AS BLOB)
+     FROM (SELECT e.rowid AS rowid, e.code AS code, q.entry AS entry
+           FROM memory_embeddings e CROSS JOIN memory_embeddings_int8 q ON q.rowid = e.rowid
+           WHERE e.tenant = ? AND e.rowid > ? AND length(e.code) = ${codeBytes} AND length(q.entry) = ${entryBytes}
+           ORDER BY e.rowid LIMIT ${CHUNK})`,
   ).raw();
   let after = -1;
   for (;;) {
-    const [count, last, first, rowidList, codeBlob] = codes.get(tenant, after) as [number, number, number, string, Buffer];
+    const [count, last, rowidList, codeBlob, entryBlob] = chunk.get(tenant, after) as [number, number, string, Buffer, Buffer];
     if (count === 0) return;
-    const [entryRowidList, entryBlob] = entries.get(first, last) as [string | null, Buffer | null];
-    // Each list is in the order of its own blob; the entries' may hold other tenants' rowids.
-    const entryAt = new Map<number, number>();
-    if (entryRowidList !== null) entryRowidList.split(',').forEach((rowid, at) => entryAt.set(Number(rowid), at));
     const rowids = rowidList.split(',');
     for (let r = 0; r < rowids.length; r++) {
-      const rowid = Number(rowids[r]);
-      const e = entryAt.get(rowid);
-      if (e === undefined) continue; // no entry stored: added from its vector afterwards
-      index.addStoredAt(rowid, codeBlob, r * codeBytes, entryBlob as Buffer, e * entryBytes);
+      index.addStoredAt(Number(rowids[r]), codeBlob, r * codeBytes, entryBlob, r * entryBytes);
     }
     if (count < CHUNK) return;
     after = last;

@@ -333,8 +333,10 @@ export class VectorTable {
     const count = this.count(tenant);
     if (count === 0 || this.floatBytes() + count * dimensions * 4 > this.floatBudget) return undefined;
     const floats = new FloatVectors(dimensions, count);
-    // Every memory's id from the id index alone (joining each vector to its row cost ten times more).
-    const ids = new Map(this.db.prepare(`SELECT rowid, id FROM memories`).raw().all() as [number, string][]);
+    // The tenant's ids from an index alone (joining each vector to its row cost ten times more).
+    const ids = new Map(
+      cachedStatement(this.db, `SELECT rowid, id FROM memories WHERE tenant = ?`).raw().all(tenant) as [number, string][],
+    );
     const rows = cachedStatement(this.db, `SELECT rowid, vector FROM memory_embeddings WHERE tenant = ?`)
       .raw()
       .iterate(tenant) as Iterable<[number, Buffer]>;
