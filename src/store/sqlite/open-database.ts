@@ -1,6 +1,7 @@
 /**
  * Opening a SQLite file for Engram: checks the path, sets WAL mode and runs migrations (the
- * upgrade of a file of schema 2 or before loads sqlite-vec, vec-extension.ts; nothing else does). Failures become one-line EngramErrors that name the file and the fix.
+ * upgrade of a file of schema 2 or before loads sqlite-vec, vec-extension.ts; nothing else
+ * does). Failures become one-line EngramErrors that name the file and the fix.
  */
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
