@@ -8,7 +8,7 @@
 import type { HookCallback, HookCallbackMatcher, HookEvent, HookJSONOutput } from '@anthropic-ai/claude-agent-sdk';
 
 import { type Engram, InvalidInputError } from '../../index.js';
-import type { ClaudeCodeEvent } from '../hooks/claude-code-events.js';
+import { CLAUDE_CODE_EVENTS, type ClaudeCodeEvent } from '../hooks/claude-code-events.js';
 import { handleClaudeCodeEvent } from '../hooks/claude-code-handlers.js';
 import type { ClaudeCodeHookOutput } from '../hooks/claude-code-output.js';
 import { eventOfHookInput, sessionStartOf } from './hook-events.js';
@@ -26,7 +26,7 @@ export interface EngramHooksOptions {
 }
 
 /** The events Engram answers, in lifecycle order. */
-export const ENGRAM_HOOK_EVENTS = ['SessionStart', 'UserPromptSubmit', 'PostToolUse', 'Stop', 'SessionEnd'] as const;
+export const ENGRAM_HOOK_EVENTS = CLAUDE_CODE_EVENTS;
 
 /** The SDK's `hooks` option: one matcher per event, for every tool. */
 export type EngramHooks = Partial<Record<HookEvent, HookCallbackMatcher[]>>;

@@ -5,6 +5,7 @@
  * launcher script. Pure: the caller writes them. Why it is built this way:
  * docs/decisions/claude-code-plugin.md.
  */
+import { CLAUDE_CODE_EVENTS } from '../hooks/claude-code-events.js';
 import { launcherScript, type PluginInstallation, shellWord } from './launcher-script.js';
 
 export type { PluginInstallation } from './launcher-script.js';
@@ -25,7 +26,7 @@ export const MARKETPLACE_NAME = 'engram';
 export const LAUNCHER_PATH = 'scripts/engram';
 
 /** The hook events Engram answers (docs/serving.md "Hooks for coding agents"), in the order they come. */
-export const PLUGIN_HOOK_EVENTS = ['SessionStart', 'UserPromptSubmit', 'PostToolUse', 'Stop', 'SessionEnd'] as const;
+export const PLUGIN_HOOK_EVENTS = CLAUDE_CODE_EVENTS;
 
 const LAUNCHER = `"\${CLAUDE_PLUGIN_ROOT}/${LAUNCHER_PATH}"`;
 const DESCRIPTION =
