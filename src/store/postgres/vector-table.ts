@@ -227,12 +227,12 @@ export class PostgresVectorTable {
   private async indexFor(db: Queryable, tenant: string): Promise<QuantizedIndex> {
     const held = this.indexes.get(tenant);
     if (held) return held;
-    const result = await db.query(`SELECT rowid, vector, code FROM memory_embeddings WHERE tenant = $1`, [tenant]);
+    const result = await db.query(`SELECT rowid, vector FROM memory_embeddings WHERE tenant = $1`, [tenant]);
     let index: QuantizedIndex | undefined;
-    for (const row of result.rows as { rowid: number; vector: Buffer; code: Buffer }[]) {
+    for (const row of result.rows as { rowid: number; vector: Buffer }[]) {
       const vector = bytesToVector(row.vector);
       index ??= new QuantizedIndex(vector.length, Math.max(1024, result.rows.length));
-      index.add(row.rowid, vector, new Uint32Array(bytesToVector(row.code).buffer));
+      index.add(row.rowid, vector);
     }
     index ??= new QuantizedIndex(0);
     this.indexes.set(tenant, index);

@@ -1,13 +1,13 @@
 /**
- * Opening a tenant's quantized index from what the file keeps (schema 13): each vector's binary
- * code (in `memory_embeddings`) and its entry, the signed bytes with their factor (in
- * `memory_embeddings_int8`, ../vector/int8-entry.ts). Nothing is decoded or computed: the index
- * copies the stored bytes. Both are read in rowid order a few thousand rows at a time, joined into
- * one blob per column by SQLite (`group_concat` keeps a blob's bytes in a UTF-8 file, and the
- * cast gives them back as a blob), because reading 100k rows one at a time into JavaScript cost
- * several times the bytes' own reading. A vector whose code or entry is missing or of the wrong
- * length (the doctor reports it) has them computed from the vector instead, as a file held at an
- * older schema has for every vector. Why: docs/decisions/time-to-first-answer.md.
+ * Opening a tenant's quantized index from what the file keeps (schema 13): each vector's entry,
+ * its signed bytes with their factor (in `memory_embeddings_int8`, ../vector/int8-entry.ts). The
+ * index copies the stored bytes and reads each code from them (../vector/sign-code.ts); nothing
+ * is decoded, and the vector rows are never read. The entries are read in rowid order a few
+ * thousand at a time, joined into one blob by SQLite (`group_concat` keeps a blob's bytes in a
+ * UTF-8 file, and the cast gives them back as a blob), because reading 100k rows one at a time
+ * into JavaScript cost several times the bytes' own reading. A vector whose entry is missing or
+ * of the wrong length (the doctor reports it) has it computed from the vector instead, as a file
+ * held at an older schema has for every vector. Why: docs/decisions/time-to-first-answer.md.
  */
 import type Database from 'better-sqlite3';
 
@@ -32,54 +32,45 @@ export function openVectorIndex(
 ): QuantizedIndex {
   const index = new QuantizedIndex(dimensions, Math.max(1, count));
   if (dimensions === 0) return index;
-  const codeBytes = Math.ceil(dimensions / 32) * 4;
   const entryBytes = dimensions + FACTOR_BYTES;
   const joined = entries && (db.pragma('encoding', { simple: true }) as string) === 'UTF-8';
-  if (joined) addStored(db, index, tenant, codeBytes, entryBytes);
+  if (joined) addStored(db, index, tenant, entryBytes);
   if (index.size >= count) return index;
-  // What the stored codes and entries did not give: a whole file of an older schema, or faults.
+  // What the stored entries did not give: a whole file of an older schema, or faults.
   const rest = cachedStatement(
     db,
     joined
-      ? `SELECT e.rowid, e.code, e.vector FROM memory_embeddings e WHERE e.tenant = ? AND (length(e.code) <> ${codeBytes}
-           OR NOT EXISTS (SELECT 1 FROM memory_embeddings_int8 q WHERE q.rowid = e.rowid AND length(q.entry) = ${entryBytes}))`
-      : `SELECT rowid, code, vector FROM memory_embeddings WHERE tenant = ?`,
+      ? `SELECT e.rowid, e.vector FROM memory_embeddings e WHERE e.tenant = ?
+           AND NOT EXISTS (SELECT 1 FROM memory_embeddings_int8 q WHERE q.rowid = e.rowid AND length(q.entry) = ${entryBytes})`
+      : `SELECT rowid, vector FROM memory_embeddings WHERE tenant = ?`,
   )
     .raw()
-    .iterate(tenant) as Iterable<[number, Buffer, Buffer]>;
-  const code = new Uint32Array(codeBytes / 4);
-  const codeView = new Uint8Array(code.buffer);
+    .iterate(tenant) as Iterable<[number, Buffer]>;
   const vector = new Float32Array(dimensions); // decoded into one array: the index copies what it keeps
-  for (const [rowid, stored, blob] of rest) {
-    const known = stored.byteLength === codeBytes;
-    if (known) codeView.set(stored);
-    index.add(rowid, decodeHalfBlob(blob, vector), known ? code : undefined);
-  }
+  for (const [rowid, blob] of rest) index.add(rowid, decodeHalfBlob(blob, vector));
   return index;
 }
 
 /**
- * Adds every vector of `tenant` whose code and entry are both stored, of their lengths: one
- * statement a chunk, the tenant's rows only, so the two blobs hold the same rows in the same
- * order (another tenant's rows in between are never read).
+ * Adds every vector of `tenant` whose entry is stored, of its length: one statement a chunk,
+ * the tenant's rowids read from the tenant's index over the vectors (never the vector rows
+ * themselves), so another tenant's rows in between are never read.
  */
-function addStored(db: Database.Database, index: QuantizedIndex, tenant: string, codeBytes: number, entryBytes: number): void {
+function addStored(db: Database.Database, index: QuantizedIndex, tenant: string, entryBytes: number): void {
   const chunk = cachedStatement(
     db,
-    `SELECT count(*), max(rowid), group_concat(rowid), CAST(group_concat(code, '') AS BLOB), CAST(group_concat(entry, '') AS BLOB)
-     FROM (SELECT e.rowid AS rowid, e.code AS code, q.entry AS entry
-           FROM memory_embeddings e CROSS JOIN memory_embeddings_int8 q ON q.rowid = e.rowid
-           WHERE e.tenant = ? AND e.rowid > ? AND length(e.code) = ${codeBytes} AND length(q.entry) = ${entryBytes}
+    `SELECT count(*), max(rowid), group_concat(rowid), CAST(group_concat(entry, '') AS BLOB)
+     FROM (SELECT e.rowid AS rowid, q.entry AS entry
+           FROM memory_embeddings e
+           CROSS JOIN memory_embeddings_int8 q ON q.rowid = e.rowid
+           WHERE e.tenant = ? AND e.rowid > ? AND length(q.entry) = ${entryBytes}
            ORDER BY e.rowid LIMIT ${CHUNK})`,
   ).raw();
   let after = -1;
   for (;;) {
-    const [count, last, rowidList, codeBlob, entryBlob] = chunk.get(tenant, after) as [number, number, string, Buffer, Buffer];
+    const [count, last, rowidList, entryBlob] = chunk.get(tenant, after) as [number, number, string, Buffer];
     if (count === 0) return;
-    const rowids = rowidList.split(',');
-    for (let r = 0; r < rowids.length; r++) {
-      index.addStoredAt(Number(rowids[r]), codeBlob, r * codeBytes, entryBlob, r * entryBytes);
-    }
+    index.addStoredRun(rowidList.split(',').map(Number), entryBlob);
     if (count < CHUNK) return;
     after = last;
   }

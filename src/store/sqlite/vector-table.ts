@@ -124,7 +124,7 @@ export class VectorTable {
     }
     // A loaded index is kept current in place (a replaced vector was removed first, by `delete`).
     const index = this.indexes.get(tenant);
-    if (index?.dimensions === vector.length) index.addStored(rowid, code, entry);
+    if (index?.dimensions === vector.length) index.addStored(rowid, entry);
     else if (index) this.indexes.delete(tenant); // built before the tenant had vectors: build anew
     const floats = this.floats.get(tenant);
     if (floats?.dimensions === vector.length) floats.set(rowid, id, stored);

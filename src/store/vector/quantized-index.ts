@@ -1,9 +1,13 @@
 /**
  * An in-memory approximate nearest-neighbour index over two compressed copies of each vector:
- * its binary code (one sign bit per dimension, 64 bytes for the local model's 512) and its
- * signed bytes (int8-vector.ts, 512 bytes). A query passes three stages, each cheaper per
- * entry than the next and narrower:
- * 1. every code's 128-bit prefix against the query's own sign bits, by Hamming distance (in
+ * its signed bytes (int8-vector.ts, 512 bytes for the local model's 512 dimensions) and its
+ * binary code, read from those bytes (one bit per dimension, set where the byte is positive: 64
+ * bytes). The code is the vector's sign bits but where a component rounds to the byte 0 (under
+ * 1/254 of the largest), whose sign says nothing of its direction; read from the bytes, it needs
+ * nothing stored of its own, so an index opens from the stored entries alone
+ * (../sqlite/vector-index-open.ts). A query passes three stages, each cheaper per entry than the
+ * next and narrower:
+ * 1. every code's 128-bit prefix against the query's own code, by Hamming distance (in
  *    WebAssembly SIMD, vector-kernels.wat: one 16-byte XOR and bit count a code);
  * 2. that shortlist by the float query against the whole codes (asymmetric-score.ts), which
  *    sees the query's magnitudes that its sign bits lose;
@@ -20,7 +24,10 @@ import { writeInt8 } from './int8-vector.js';
 import { allPositions, positionsOfSmallest, scoresAsDistances, smallestPositions, WORST_DISTANCE } from './smallest.js';
 import { KernelMemory } from './vector-kernels.js';
 
-/** The sign bits of `vector`, packed 32 to a word (bit j of word w is dimension 32w + j). */
+/**
+ * The sign bits of `vector`, packed 32 to a word (bit j of word w is dimension 32w + j): what the
+ * vector tables store beside each vector. The index reads its codes from the signed bytes instead.
+ */
 export function binaryCode(vector: Float32Array): Uint32Array {
   const code = new Uint32Array(Math.ceil(vector.length / 32));
   for (let i = 0; i < vector.length; i++) {
@@ -64,8 +71,8 @@ export class QuantizedIndex {
   private scales: Float32Array;
   private count = 0;
   private last: LastRanking | null = null;
-  /** Byte views for copying stored codes and entries in (`byteViews`). */
-  private views: { codes: Uint8Array; prefixes: Uint8Array; bytes: Uint8Array } | null = null;
+  /** A byte view of the signed bytes, for copying stored entries in (`byteView`). */
+  private unsigned: Uint8Array | null = null;
   /** The widest ranking of the last query vector (the one over the most admitted rowids). */
   private widest: (Pick<LastRanking, 'vector' | 'count' | 'k' | 'rowids'> & { population: number }) | null = null;
 
@@ -81,69 +88,71 @@ export class QuantizedIndex {
     return this.count;
   }
 
-  /** Adds `vector`, whose binary code may be given when already known (as stored beside it). */
-  add(rowid: number, vector: Float32Array, code = binaryCode(vector)): void {
+  /** Adds `vector`: its signed bytes and factor, and the code read from those bytes. */
+  add(rowid: number, vector: Float32Array): void {
     if (vector.length !== this.dimensions) {
       throw new Error(`vector of ${vector.length} dimensions in an index of ${this.dimensions}`);
     }
-    const position = this.place(rowid, code);
+    const position = this.place(rowid);
     this.scales[position] = writeInt8Entry(vector, this.kernels.bytes, position * this.kernels.stride);
+    this.writeCodes(position, 1);
   }
 
   /**
-   * Adds a vector from what is stored of it: its binary code and its entry (int8-entry.ts), as
-   * `add` would from the vector itself, with nothing to compute.
+   * Adds a vector from its stored entry (int8-entry.ts), as `add` would from the vector itself,
+   * with nothing to compute but the code.
    */
-  addStored(rowid: number, code: Uint32Array, entry: Uint8Array): void {
+  addStored(rowid: number, entry: Uint8Array): void {
     if (!isInt8Entry(entry, this.dimensions)) {
       throw new Error(`a stored entry of ${entry.byteLength} bytes in an index of ${this.dimensions} dimensions`);
     }
-    const codeBytes = new Uint8Array(code.buffer, code.byteOffset, code.byteLength);
-    this.addStoredAt(rowid, codeBytes, 0, entry, 0);
+    this.addStoredRun([rowid], entry);
   }
 
   /**
-   * `addStored` from bytes read many vectors at a time: the code at `codeOffset` of `codes` and
-   * the entry at `entryOffset` of `entries`. Nothing is allocated per vector: opening 100k
-   * vectors is one copy of their bytes.
+   * Adds the vectors of `rowids` from their stored entries, laid end to end in `entries` (as read
+   * many at a time): one copy of their bytes, each code read from them once copied.
    */
-  addStoredAt(rowid: number, codes: Uint8Array, codeOffset: number, entries: Uint8Array, entryOffset: number): void {
-    const codeLength = this.words * 4;
-    if (codeOffset + codeLength > codes.byteLength || entryOffset + this.dimensions + FACTOR_BYTES > entries.byteLength) {
-      throw new Error(`a stored code or entry past the end of what was read`);
+  addStoredRun(rowids: ArrayLike<number>, entries: Uint8Array): void {
+    const { dimensions } = this;
+    const entryBytes = dimensions + FACTOR_BYTES;
+    if (entries.byteLength !== rowids.length * entryBytes) {
+      throw new Error(`${entries.byteLength} bytes of stored entries for ${rowids.length} vectors of ${dimensions} dimensions`);
     }
-    if (!Number.isInteger(rowid) || rowid < 0 || rowid > MAX_ROWID) throw new Error(`rowid ${rowid} is out of the index's range`);
-    if (this.count === this.kernels.capacity) this.grow();
-    const position = this.count++;
-    const views = this.byteViews();
-    this.kernels.rowids[position] = rowid;
-    views.codes.set(codes.subarray(codeOffset, codeOffset + codeLength), position * codeLength);
-    views.prefixes.set(codes.subarray(codeOffset, codeOffset + PREFIX_WORDS * 4), position * PREFIX_WORDS * 4);
-    views.bytes.set(entries.subarray(entryOffset, entryOffset + this.dimensions), position * this.kernels.stride);
-    this.scales[position] = readFactor(entries, entryOffset + this.dimensions);
+    const first = this.count;
+    for (let r = 0; r < rowids.length; r++) {
+      const position = this.place(rowids[r] as number);
+      const offset = r * entryBytes;
+      this.byteView().set(entries.subarray(offset, offset + dimensions), position * this.kernels.stride);
+      this.scales[position] = readFactor(entries, offset + dimensions);
+    }
+    this.writeCodes(first, rowids.length);
   }
 
-  /** Byte views of the codes, prefixes and signed bytes, made anew after the arrays move. */
-  private byteViews(): { codes: Uint8Array; prefixes: Uint8Array; bytes: Uint8Array } {
-    const { prefixes, bytes } = this.kernels;
-    if (this.views?.codes.buffer !== this.codes.buffer || this.views.prefixes.buffer !== prefixes.buffer) {
-      this.views = {
-        codes: new Uint8Array(this.codes.buffer, this.codes.byteOffset, this.codes.byteLength),
-        prefixes: new Uint8Array(prefixes.buffer, prefixes.byteOffset, prefixes.byteLength),
-        bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
-      };
+  /** The codes of the signed bytes at `count` positions from `first`, into the codes and the first stage's prefixes. */
+  private writeCodes(first: number, count: number): void {
+    const { words } = this;
+    this.kernels.writeSignCodes(first, count, words, this.codes, first * words);
+    const { prefixes } = this.kernels;
+    for (let p = first; p < first + count; p++) {
+      for (let w = 0; w < PREFIX_WORDS && w < words; w++) prefixes[p * PREFIX_WORDS + w] = this.codes[p * words + w] as number;
     }
-    return this.views;
   }
 
-  /** Takes the next position for `rowid` and its code (the caller writes its bytes and scale). */
-  private place(rowid: number, code: Uint32Array): number {
-    if (code.length !== this.words) throw new Error(`code of ${code.length} words for ${this.dimensions} dimensions`);
+  /** A byte view of the signed bytes, made anew after they move. */
+  private byteView(): Uint8Array {
+    const { bytes } = this.kernels;
+    if (this.unsigned?.buffer !== bytes.buffer || this.unsigned.byteOffset !== bytes.byteOffset) {
+      this.unsigned = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    }
+    return this.unsigned;
+  }
+
+  /** Takes the next position for `rowid` (the caller writes its bytes, scale and code). */
+  private place(rowid: number): number {
     if (!Number.isInteger(rowid) || rowid < 0 || rowid > MAX_ROWID) throw new Error(`rowid ${rowid} is out of the index's range`);
     if (this.count === this.kernels.capacity) this.grow();
     this.kernels.rowids[this.count] = rowid;
-    this.codes.set(code, this.count * this.words);
-    this.kernels.prefixes.set(code.subarray(0, PREFIX_WORDS), this.count * PREFIX_WORDS);
     return this.count++;
   }
 
@@ -208,15 +217,14 @@ export class QuantizedIndex {
     // A filter narrows the population the shortlist is a share of.
     const population = admitted === undefined ? this.count : Math.min(admitted.count, this.count);
     const wanted = Math.max(k * SHORTLIST_FACTOR, Math.ceil(population * SHORTLIST_SHARE));
+    writeInt8(vector, this.kernels.query, 0);
     const shortlist =
       this.words <= PREFIX_WORDS || population <= wanted
         ? this.positionsAdmitted(admitted?.bits ?? null)
-        : this.prefixShortlist(binaryCode(vector), wanted, admitted);
+        : this.prefixShortlist(this.kernels.queryCode(this.words), wanted, admitted);
     if (shortlist.length === 0) return [];
     const scores = asymmetricScores(queryTables(vector, this.words), this.codes, this.words, shortlist);
     const best = smallestPositions(scoresAsDistances(scores), shortlist.length, k, WORST_DISTANCE);
-
-    writeInt8(vector, this.kernels.query, 0);
     const positions = best.map((p) => shortlist[p] as number);
     const dots = this.kernels.int8Dots(positions);
     const estimates = new Float64Array(positions.length);

@@ -74,6 +74,39 @@ describe('the vector index kernels', () => {
     }
   });
 
+  it('give each vector the code of its positive bytes, for any dimensions, more vectors than its scratch holds', () => {
+    const random = seededRandom(5);
+    /** Bit i of the code set when byte i is positive: 0 and every negative byte leave it clear. */
+    const codeOf = (bytes: Int8Array, words: number) => {
+      const code = new Uint32Array(words);
+      bytes.forEach((value, i) => {
+        if (value > 0) code[i >> 5] = ((code[i >> 5] as number) | (1 << (i & 31))) >>> 0;
+      });
+      return Array.from(code);
+    };
+    for (const dimensions of [512, 100, 16]) {
+      const words = Math.ceil(dimensions / 32);
+      const count = 3_000; // past the 1,024 words of scratch it starts with
+      const memory = new KernelMemory(dimensions, count);
+      const vectors = Array.from({ length: count }, (_, p) =>
+        p === 0 ? new Int8Array(dimensions) : randomBytes(dimensions, random).map((value, i) => (i % 5 === 0 ? 0 : value)),
+      );
+      vectors.forEach((vector, p) => memory.bytes.set(vector, p * memory.stride));
+      const codes = new Uint32Array((count + 1) * words).fill(0xffffffff);
+      memory.writeSignCodes(1, count - 1, words, codes, words); // all but the first, one code in
+      for (const p of [1, 2, 700, count - 1]) {
+        expect(Array.from(codes.subarray(p * words, (p + 1) * words))).toEqual(codeOf(vectors[p] as Int8Array, words));
+      }
+      expect(Array.from(codes.subarray(0, words))).toEqual(new Array(words).fill(0xffffffff)); // left as it was
+      expect(codes[count * words]).toBe(0xffffffff);
+      memory.writeSignCodes(0, 1, words, codes, 0);
+      expect(Array.from(codes.subarray(0, words))).toEqual(new Array(words).fill(0)); // all bytes 0: no bit
+
+      memory.query.set(vectors[700] as Int8Array);
+      expect(Array.from(memory.queryCode(words))).toEqual(codeOf(vectors[700] as Int8Array, words));
+    }
+  });
+
   it('keeps its vectors when it grows, and takes more candidates than it first made room for', () => {
     const random = seededRandom(3);
     const memory = new KernelMemory(64, 4);

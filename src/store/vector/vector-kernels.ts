@@ -27,6 +27,7 @@ interface Exports {
     bitsLength: number,
   ): void;
   int8Dots(bytes: number, stride: number, query: number, positions: number, k: number, out: number): void;
+  signCodes(bytes: number, stride: number, first: number, count: number, out: number, codeBytes: number): void;
 }
 
 /** The part of the WebAssembly API used here (Node has it; the compiler's ES libraries do not describe it). */
@@ -149,6 +150,28 @@ export class KernelMemory {
     this.positions.set(positions);
     this.kernels.int8Dots(this.at.bytes, this.stride, this.at.query, this.at.positions, positions.length, this.at.out);
     return this.out.subarray(0, positions.length);
+  }
+
+  /**
+   * Writes the binary codes of the vectors at positions `first` to `first + count - 1`, `words`
+   * words each, into `into` from word `at`: bit i set when signed byte i is positive. Computed a
+   * scratch's worth at a time, so the memory never grows for them.
+   */
+  writeSignCodes(first: number, count: number, words: number, into: Uint32Array, at: number): void {
+    if (words > this.at.scratch) this.makeScratch(words);
+    const batch = Math.floor(this.at.scratch / words);
+    for (let done = 0; done < count; done += batch) {
+      const taken = Math.min(batch, count - done);
+      this.kernels.signCodes(this.at.bytes, this.stride, first + done, taken, this.at.out, words * 4);
+      into.set(new Uint32Array(this.memory.buffer, this.at.out, taken * words), at + done * words);
+    }
+  }
+
+  /** The binary code of the query's signed bytes, `words` words. */
+  queryCode(words: number): Uint32Array {
+    if (words > this.at.scratch) this.makeScratch(words);
+    this.kernels.signCodes(this.at.query, this.stride, 0, 1, this.at.out, words * 4);
+    return new Uint32Array(this.memory.buffer, this.at.out, words).slice();
   }
 
   /** A filter's bits into the memory, unless they are there already. */

@@ -1,4 +1,4 @@
-;; The vector index's two hottest loops in WebAssembly SIMD (quantized-index.ts). Compiled by
+;; The vector index's hottest loops in WebAssembly SIMD (quantized-index.ts). Compiled by
 ;; `npm run build:kernels` into vector-kernels-wasm.ts; a test checks the two agree.
 ;; Both read the index's memory, which the caller lays out and passes pointers into.
 (module
@@ -88,4 +88,36 @@
             (i32.add (i32x4.extract_lane 0 (local.get $sum)) (i32x4.extract_lane 1 (local.get $sum)))
             (i32.add (i32x4.extract_lane 2 (local.get $sum)) (i32x4.extract_lane 3 (local.get $sum)))))
         (local.set $i (i32.add (local.get $i) (i32.const 1)))
-        (br $next)))))
+        (br $next))))
+
+  ;; The binary code of each vector at positions `first` to `first` + `count` - 1 (vector p starts
+  ;; at `bytes` + p × `stride`, and `stride` is a multiple of 16): bit i set when its signed byte
+  ;; i is positive, 16 bits from each 16 bytes. Codes are `codeBytes` apart from `out` (at least
+  ;; `stride` / 8; the rest of each is zeroed).
+  (func (export "signCodes")
+    (param $bytes i32) (param $stride i32) (param $first i32) (param $count i32) (param $out i32) (param $codeBytes i32)
+    (local $i i32) (local $base i32) (local $code i32) (local $j i32)
+    (block $done
+      (loop $next
+        (br_if $done (i32.ge_u (local.get $i) (local.get $count)))
+        (local.set $base (i32.add (local.get $bytes) (i32.mul (i32.add (local.get $first) (local.get $i)) (local.get $stride))))
+        (local.set $code (i32.add (local.get $out) (i32.mul (local.get $i) (local.get $codeBytes))))
+        (local.set $j (i32.const 0))
+        (block $row_done
+          (loop $row
+            (br_if $row_done (i32.ge_u (local.get $j) (local.get $stride)))
+            (i32.store16
+              (i32.add (local.get $code) (i32.shr_u (local.get $j) (i32.const 3)))
+              (i8x16.bitmask (i8x16.gt_s (v128.load (i32.add (local.get $base) (local.get $j))) (v128.const i32x4 0 0 0 0))))
+            (local.set $j (i32.add (local.get $j) (i32.const 16)))
+            (br $row)))
+        ;; A code longer than the bytes' lanes (fewer than 32 dimensions in its last word) ends in 0.
+        (block $tail_done
+          (loop $tail
+            (br_if $tail_done (i32.ge_u (i32.shr_u (local.get $j) (i32.const 3)) (local.get $codeBytes)))
+            (i32.store16 (i32.add (local.get $code) (i32.shr_u (local.get $j) (i32.const 3))) (i32.const 0))
+            (local.set $j (i32.add (local.get $j) (i32.const 16)))
+            (br $tail)))
+        (local.set $i (i32.add (local.get $i) (i32.const 1)))
+        (br $next))))
+)
