@@ -44,8 +44,10 @@ export interface ScoreFactorsReceipt {
   /**
    * When the search ranked by the fused order (the query named an entity the store knows): this
    * memory's fused score, the best of the search and the search's level; relevance is then
-   * `level × exp(−(best − score) / 22)` with the store's shift, instead of the curve's value of
-   * `raw`. Absent otherwise and from receipts written before relevance followed the fused order.
+   * `lift(level) × exp(−(best − score) / 22)` with the store's shift (the level lifted toward 1
+   * above 0.6, fused-relevance.ts; receipts written before the lift used the level itself),
+   * instead of the curve's value of `raw`. Absent otherwise and from receipts written before
+   * relevance followed the fused order.
    */
   fused?: { score: number; best: number; level: number };
   /**

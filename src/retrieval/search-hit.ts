@@ -29,8 +29,8 @@ export interface SearchSignals {
   /**
    * The graph-aware order's fused score (fused-rank.ts) and its search's scale when this search
    * ranked by it — the query names an entity the store knows and vectors are on; null otherwise.
-   * Relevance is then `level × exp(−(best − score) / 22)` (fused-relevance.ts) instead of the
-   * calibrated raw score.
+   * Relevance is then `lift(level) × exp(−(best − score) / 22)`, the level lifted toward 1 above
+   * 0.6 (fused-relevance.ts), instead of the calibrated raw score.
    */
   fused: FusedSignal | null;
 }

@@ -20,7 +20,7 @@
 import { calibrate, CALIBRATION_CURVE, withCosine, wordSignal } from './calibration.js';
 import { type CalibrationSample, SAMPLE_SIZE, type SampleMember } from './calibration-sample.js';
 import { coverage } from './coverage.js';
-import { FUSED_SPREAD } from './fused-relevance.js';
+import { FUSED_SPREAD, LEVEL_LIFT } from './fused-relevance.js';
 import { partOf, type QueryGraph } from './graph-recall.js';
 
 /** The share of the sample below the percentile read. */
@@ -220,6 +220,8 @@ export interface StoreCalibrationInfo {
   curve: readonly (readonly [number, number])[];
   /** In a search the graph ranks, relevance falls to 1/e of the search's level this many fused points below the best hit (fused-relevance.ts). */
   fusedSpread: number;
+  /** In a search the graph ranks, a level above 0.6 is lifted toward 1 with this power (fused-relevance.ts). */
+  fusedLift: number;
 }
 
 /** The calibration of a store whose sample is `sample`. */
@@ -238,5 +240,6 @@ export function describeStoreCalibration(sample: CalibrationSample, hasVectors: 
     pivot: SHIFT_PIVOT,
     curve: CALIBRATION_CURVE,
     fusedSpread: FUSED_SPREAD,
+    fusedLift: LEVEL_LIFT,
   };
 }

@@ -60,7 +60,7 @@ export const SearchHitRecord = z.strictObject({
   raw: z
     .number()
     .describe(
-      'The score before calibration: in hybrid mode the raw hybrid score with the graph part added, which the calibration curve maps onto relevance (unless signals.fused is set: then relevance is signals.fused.level × exp(−(best − score) / 22)); in the other modes the mode signal itself',
+      'The score before calibration: in hybrid mode the raw hybrid score with the graph part added, which the calibration curve maps onto relevance (unless signals.fused is set: then relevance is signals.fused.level, lifted toward 1 above 0.6, × exp(−(best − score) / 22)); in the other modes the mode signal itself',
     ),
   storeShift: z
     .number()
@@ -209,7 +209,7 @@ export const StatsResponse = z.strictObject({
       young: z.boolean(),
     })
     .describe(
-      "Per-store calibration: how many memories, spread evenly over the store, each search is scored against, the shift's weight from the store's size (young below 1), the percentile, reference, alpha and pivot (relevance × pivot / (pivot + shift)), the fixed curve, and the fused order's spread",
+      "Per-store calibration: how many memories, spread evenly over the store, each search is scored against, the shift's weight from the store's size (young below 1), the percentile, reference, alpha and pivot (relevance × pivot / (pivot + shift)), the fixed curve, and the fused order's spread and level lift",
     ),
   internal: z
     .strictObject({ live: z.number(), counted: z.boolean() })
