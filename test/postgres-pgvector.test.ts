@@ -31,9 +31,23 @@ afterEach(async () => {
   served = null;
 });
 
+let newCluster: Promise<File | Blob> | undefined;
+/**
+ * The files of a PGlite cluster just made, made once: each test's database starts from a copy of
+ * them, as new as one made for it (making one costs ~3 s of CPU, loading the copy ~0.7 s).
+ */
+function newClusterFiles(): Promise<File | Blob> {
+  newCluster ??= PGlite.create({ extensions: { vector } }).then(async (db) => {
+    const files = await db.dumpDataDir('none');
+    await db.close();
+    return files;
+  });
+  return newCluster;
+}
+
 /** A fresh PGlite database with pgvector loaded (created in the database only when `extension`). */
 async function servePglite(extension: boolean): Promise<Served> {
-  const db = await PGlite.create({ extensions: { vector } });
+  const db = await PGlite.create({ extensions: { vector }, loadDataDir: await newClusterFiles() });
   if (extension) await db.exec('CREATE EXTENSION vector');
   // PGlite is one session: queries of several connections would share its transactions, so one at a time.
   const server = new PGLiteSocketServer({ db, port: 0, host: '127.0.0.1', maxConnections: 1 });

@@ -34,6 +34,7 @@ import { send, startInProcess } from '../http/helpers.js';
 import {
   checkDatabase,
   childEnv,
+  copyDatabase,
   expectOneLineError,
   LEXICAL,
   makeTempDir,
@@ -102,16 +103,22 @@ const TMPFS = tmpfsWorks();
 let dir: string;
 let remove: () => void;
 const run = () => ({ cwd: dir, env: ENV });
+/** Two memories added by the CLI once; each test gets a copy of that file. */
+let seeded: string;
 
-beforeAll(() => ({ dir, remove } = makeTempDir()));
+beforeAll(async () => {
+  ({ dir, remove } = makeTempDir());
+  seeded = path.join(dir, 'seeded', 'engram.db');
+  mkdirSync(path.dirname(seeded));
+  await runOk(['add', 'We chose PostgreSQL for billing', '--db', seeded], run());
+  await runOk(['add', 'Never deploy on Fridays', '--db', seeded], run());
+});
 afterAll(() => remove());
 
 /** A database in its own folder, with two memories, closed (no write-ahead log left). */
-async function seededDatabase(name: string, folder = path.join(dir, name)): Promise<string> {
-  mkdirSync(folder, { recursive: true });
+function seededDatabase(name: string, folder = path.join(dir, name)): string {
   const db = path.join(folder, 'engram.db');
-  await runOk(['add', 'We chose PostgreSQL for billing', '--db', db], run());
-  await runOk(['add', 'Never deploy on Fridays', '--db', db], run());
+  copyDatabase(seeded, db);
   return db;
 }
 
@@ -167,7 +174,7 @@ describe('a database locked by another process', () => {
   `;
 
   it('refuses a write after the busy timeout in one line, still reads, and loses nothing', async () => {
-    const db = await seededDatabase('locked');
+    const db = seededDatabase('locked');
     const locker: ChildProcess = spawn(process.execPath, ['--input-type=module', '-e', LOCKER, db], {
       env: childEnv({ ENGRAM_ROOT: ROOT }),
       stdio: ['pipe', 'pipe', 'inherit'],
@@ -202,7 +209,7 @@ describe('a database locked by another process', () => {
 
 describe.skipIf(!READ_ONLY)('a read-only file or folder (skipped: this user cannot make a file read-only here)', () => {
   it('refuses a write to a read-only file in one line, reads it, and leaves it as it was', async () => {
-    const db = await seededDatabase('read-only-file');
+    const db = seededDatabase('read-only-file');
     const before = readFileSync(db);
     makeReadOnly(db, false);
     try {
@@ -222,8 +229,8 @@ describe.skipIf(!READ_ONLY)('a read-only file or folder (skipped: this user cann
   });
 
   it('refuses a database in a read-only folder in one line, creates nothing, and leaves it as it was', async () => {
-    const db = await seededDatabase('read-only-folder');
-    const source = await seededDatabase('backup-source-elsewhere');
+    const db = seededDatabase('read-only-folder');
+    const source = seededDatabase('backup-source-elsewhere');
     const folder = path.dirname(db);
     const before = readFileSync(db);
     makeReadOnly(folder, true);
@@ -275,7 +282,7 @@ describe.skipIf(!TMPFS)(
     }
 
     it('refuses an import and a write on a full disk in one line, and keeps every memory', async () => {
-      const db = await seededDatabase('full', path.join(mount, 'full'));
+      const db = seededDatabase('full', path.join(mount, 'full'));
       const records = path.join(dir, 'records.jsonl');
       writeSyntheticJsonl(records, 2_000);
       const nearlyFull = fill('filler-1', 96 * 1024);
@@ -305,7 +312,7 @@ describe.skipIf(!TMPFS)(
     }, 60_000);
 
     it('refuses a backup onto a full disk in one line and leaves no partial copy', async () => {
-      const db = await seededDatabase('backup-source');
+      const db = seededDatabase('backup-source');
       const filler = fill('filler-3', 16 * 1024);
       const target = path.join(mount, 'copy.db');
 
@@ -319,7 +326,7 @@ describe.skipIf(!TMPFS)(
     });
 
     it('refuses a write on a read-only file system in one line, and reads it', async () => {
-      const db = await seededDatabase('read-only-fs', path.join(mount, 'read-only-fs'));
+      const db = seededDatabase('read-only-fs', path.join(mount, 'read-only-fs'));
       execFileSync('mount', ['-o', 'remount,ro', mount]);
       try {
         expectOneLineError(

@@ -7,10 +7,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import Database from 'better-sqlite3';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 
 import { EngramError } from '../../errors.js';
-import { APPLICATION_ID, LATEST_VERSION, migrate } from './migrations.js';
+import { APPLICATION_ID, LATEST_VERSION, migrate, MIGRATIONS } from './migrations.js';
 import { SqliteStore } from './sqlite-store.js';
 
 const directory = mkdtempSync(path.join(tmpdir(), 'engram-migrations-'));
@@ -140,6 +140,23 @@ describe('schema migrations', () => {
     expect(store.connection.pragma('user_version', { simple: true })).toBe(LATEST_VERSION);
     expect(migrate(store.connection, file)).toBe(LATEST_VERSION);
     await store.close();
+  });
+
+  it('creates a new file in one transaction, and upgrades an older one a transaction per step', async () => {
+    // Every commit syncs the disk: one for a whole new file, not one per step.
+    const file = freshPath();
+    const created = new Database(file);
+    const creating = vi.spyOn(created, 'transaction');
+    expect(migrate(created, file)).toBe(LATEST_VERSION);
+    expect(creating).toHaveBeenCalledTimes(1);
+    created.close();
+
+    const old = await writeVersionOneFile();
+    const upgraded = new Database(old);
+    const upgrading = vi.spyOn(upgraded, 'transaction');
+    expect(migrate(upgraded, old)).toBe(LATEST_VERSION);
+    expect(upgrading).toHaveBeenCalledTimes(MIGRATIONS.filter((migration) => migration.version > 1).length);
+    upgraded.close();
   });
 
   it('refuses a file from a newer Engram, says to upgrade Engram, and leaves the file untouched', async () => {
