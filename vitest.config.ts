@@ -37,6 +37,8 @@ export default defineConfig({
     // Real child processes and the real embedding model: generous, since CI machines are shared.
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // Runs what test helpers register with afterThisTest and afterThisFile, in every test file.
+    setupFiles: ['test/fixtures/cleanup-hooks.ts'],
     projects: [
       {
         extends: true,
@@ -53,7 +55,6 @@ export default defineConfig({
         test: {
           name: 'shared',
           include: SHARED_WORKER_FILES,
-          setupFiles: ['test/fixtures/cleanup-hooks.ts'],
           isolate: false,
         },
       },
@@ -65,7 +66,6 @@ export default defineConfig({
           // large data sets, or have not been checked beside the others.
           include: ['test/**/*.test.ts', 'bench/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...SHARED_WORKER_FILES],
-          setupFiles: ['test/fixtures/cleanup-hooks.ts'],
         },
       },
     ],
