@@ -1,13 +1,11 @@
 /**
  * Shared set-up for the activation tests: an engine on a real SQLite file with the real local
- * embedding model (loaded once per test file, never closed by an engine), a manual clock, and
+ * embedding model (loaded once per process, never closed by an engine), a manual clock, and
  * readers for what a receipt says about one memory.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-
-import { afterAll } from 'vitest';
 
 import type { ConfigInput } from '../src/config/schema.js';
 import type { Embedder } from '../src/embedding/embedder.js';
@@ -15,20 +13,24 @@ import { createLocalEmbedder } from '../src/embedding/local-use-embedder.js';
 import { type Engram, openEngram } from '../src/engram/engram.js';
 import { manualClock } from '../src/model/clock.js';
 import type { Receipt, ReceiptEntry } from '../src/model/receipt.js';
+import { afterThisFile } from './fixtures/cleanups.js';
 
 const model = createLocalEmbedder();
 /** The local model, shared: engines' `close` leaves it loaded for the next test. */
 export const sharedEmbedder: Embedder = { id: model.id, dimensions: model.dimensions, embed: (texts) => model.embed(texts) };
 
-const directory = mkdtempSync(path.join(tmpdir(), 'engram-activation-'));
-afterAll(async () => {
-  rmSync(directory, { recursive: true, force: true });
-  await model.close?.();
-});
-
+let directory: string | undefined;
 let files = 0;
-/** A path for a new database file in this file's temporary directory. */
+/** A path for a new database file in the running test file's temporary directory. */
 export function freshDatabase(): string {
+  if (directory === undefined) {
+    const made = mkdtempSync(path.join(tmpdir(), 'engram-activation-'));
+    directory = made;
+    afterThisFile(() => {
+      rmSync(made, { recursive: true, force: true });
+      directory = undefined;
+    });
+  }
   files += 1;
   return path.join(directory, `engram-${files}.db`);
 }

@@ -7,19 +7,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { afterAll, afterEach, expect } from 'vitest';
+import { expect } from 'vitest';
 
 import { type Engram, EngramError, manualClock, openEngram, type OpenEngramOptions } from '../src/index.js';
-
-const perTest: (() => Promise<void>)[] = [];
-const perFile: (() => Promise<void>)[] = [];
-
-afterEach(async () => {
-  for (const cleanup of perTest.splice(0).reverse()) await cleanup();
-});
-afterAll(async () => {
-  for (const cleanup of perFile.splice(0).reverse()) await cleanup();
-});
+import { afterThisFile, afterThisTest } from './fixtures/cleanups.js';
 
 /**
  * Opens an engine on a fresh file; closed and deleted after the test (or, with
@@ -33,7 +24,7 @@ export async function openTestEngram(options: OpenEngramOptions = {}, lifetime: 
     clock: manualClock('2026-03-02T10:00:00.000Z'),
     ...options,
   });
-  (lifetime === 'test' ? perTest : perFile).push(async () => {
+  (lifetime === 'test' ? afterThisTest : afterThisFile)(async () => {
     await engram.close();
     rmSync(directory, { recursive: true, force: true });
   });

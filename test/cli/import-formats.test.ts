@@ -9,11 +9,12 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 import Database from 'better-sqlite3';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { referenceMemoryFile, SAMPLE_GRAPH } from '../fixtures/reference-memory.js';
 import { callTool, connectStdio } from '../mcp/helpers.js';
 import {
+  copyDatabase,
   dbIn,
   expectOneLineError,
   type ExportedMemory,
@@ -122,10 +123,19 @@ describe('engram import, with the files users have', () => {
   });
 
   describe('a file with one bad line', () => {
+    // A memory, an entity and their log lines, added by the CLI once; each case imports into a copy.
+    let template: ReturnType<typeof makeTempDir>;
+    beforeAll(async () => {
+      template = makeTempDir();
+      const seeding = { cwd: template.dir, env: LEXICAL };
+      await runOk(['add', 'Already here', '--kind', 'fact'], seeding);
+      await runOk(['graph', 'add', 'Acme', '--type', 'organization'], seeding);
+    });
+    afterAll(() => template.remove());
+
     /** A database holding a memory, an entity and a log line, and every row of it. */
-    async function seeded(): Promise<Record<string, unknown[]>> {
-      await runOk(['add', 'Already here', '--kind', 'fact'], run());
-      await runOk(['graph', 'add', 'Acme', '--type', 'organization'], run());
+    function seeded(): Record<string, unknown[]> {
+      copyDatabase(dbIn(template.dir, '.engram/engram.db'), dbIn(dir, '.engram/engram.db'));
       return everyRow(dbIn(dir, '.engram/engram.db'));
     }
 
@@ -155,7 +165,7 @@ describe('engram import, with the files users have', () => {
         /^engram: line 2: not valid JSON \(.+\); nothing was imported: fix it and import again$/,
       ],
     ])('refuses %s, naming the line and field, and changes nothing', async (_case, name, text, message) => {
-      const before = await seeded();
+      const before = seeded();
       expectOneLineError(await runCli(['import', write(name, text)], run()), message);
       expect(everyRow(dbIn(dir, '.engram/engram.db'))).toEqual(before);
     });
