@@ -166,6 +166,24 @@ describe('the quantized index', () => {
     expect(() => opened.addStored(1, new Uint8Array(100))).toThrow(/stored entry of 100 bytes/);
   });
 
+  it('takes a run of stored entries larger than its capacity, as it would one at a time', () => {
+    const random = seededRandom(22);
+    const vectors = clustered(700, 6, random);
+    const built = new QuantizedIndex(512);
+    vectors.forEach((vector, rowid) => built.add(rowid, vector));
+    const opened = new QuantizedIndex(512, 1); // every run below outgrows what it holds
+    for (let first = 0; first < vectors.length; first += 300) {
+      const run = vectors.slice(first, first + 300);
+      const entries = Buffer.concat(run.map((vector) => int8EntryBlob(vector)));
+      opened.addStoredRun(
+        run.map((_, r) => first + r),
+        entries,
+      );
+    }
+    expect(opened.size).toBe(700);
+    for (const query of clustered(20, 6, random)) expect(opened.nearestTo(query, 10)).toEqual(built.nearestTo(query, 10));
+  });
+
   it('refuses a vector of another length', () => {
     expect(() => new QuantizedIndex(64).add(1, new Float32Array(32))).toThrow(/vector of 32 dimensions in an index of 64/);
   });

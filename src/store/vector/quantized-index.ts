@@ -120,10 +120,13 @@ export class QuantizedIndex {
       throw new Error(`${entries.byteLength} bytes of stored entries for ${rowids.length} vectors of ${dimensions} dimensions`);
     }
     const first = this.count;
+    while (this.kernels.capacity < first + rowids.length) this.grow(); // so the view below stays where it is
+    const bytes = this.byteView();
+    const { stride } = this.kernels;
     for (let r = 0; r < rowids.length; r++) {
       const position = this.place(rowids[r] as number);
       const offset = r * entryBytes;
-      this.byteView().set(entries.subarray(offset, offset + dimensions), position * this.kernels.stride);
+      bytes.set(entries.subarray(offset, offset + dimensions), position * stride);
       this.scales[position] = readFactor(entries, offset + dimensions);
     }
     this.writeCodes(first, rowids.length);
@@ -259,7 +262,7 @@ export class QuantizedIndex {
   }
 
   private grow(): void {
-    const capacity = this.kernels.capacity * 2;
+    const capacity = Math.max(1, this.kernels.capacity * 2);
     this.codes = grown(this.codes, new Uint32Array(capacity * this.words));
     this.kernels.grow(capacity, this.count);
     this.scales = grown(this.scales, new Float32Array(capacity));
