@@ -11,6 +11,8 @@ describe('asksWhere', () => {
     'In which city does Paola live?',
     'To what places has Kate travelled?',
     'Which destinations is Kate considering?',
+    'Which state does Kevin live in?',
+    'What states has Kate driven through?',
   ])('hears a question about a place in %j', (question) => {
     expect(asksWhere(question)).toBe(true);
   });
@@ -21,6 +23,8 @@ describe('asksWhere', () => {
     'Whereas Kate likes tea, what does Elise drink?',
     'What does Kate like about the city?',
     'Which team does Kevin support?',
+    'What state of mind was Caroline in?',
+    'What state of affairs did Nate describe?',
   ])('hears none in %j', (question) => {
     expect(asksWhere(question)).toBe(false);
   });

@@ -4,7 +4,8 @@
  * answer to a question about time carries a date (graph-recall.ts). Plain text matching, no
  * parser: recall reads it on every query, so it must not load the NLP library.
  */
-const PLACE_WORDS = 'city|cities|country|countries|state|states|town|towns|place|places|destination|destinations';
+// "state" and "states" but not "state of mind" or "state of affairs".
+const PLACE_WORDS = 'city|cities|country|countries|states?(?!\\s+of\\b)|town|towns|place|places|destination|destinations';
 const ASKS_WHERE = new RegExp(`^\\s*(?:where\\b|(?:(?:in|to|from)\\s+)?(?:what|which)\\s+(?:${PLACE_WORDS})\\b)`, 'i');
 
 /** True when `question` asks for a place. */

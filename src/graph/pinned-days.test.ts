@@ -29,6 +29,11 @@ describe('pinnedDays', () => {
     ['What did Nate do in the second week of March 2023?', '2023-03-08', '2023-03-14'],
     ['What did Nate do in the last week of February 2024?', '2024-02-23', '2024-02-29'],
     ['What did Nate do in the first week of December?', '2023-12-01', '2023-12-07'],
+    ['What did Nate do in the fourth week of March 2023?', '2023-03-22', '2023-03-28'],
+    ['What did Nate do in the third week of March 2023?', '2023-03-15', '2023-03-21'],
+    ['What did Nate do in the 4th week of March 2023?', '2023-03-22', '2023-03-28'],
+    ['What was due on may 20th?', '2023-05-20', '2023-05-20'],
+    ['What was due on May 20?', '2023-05-20', '2023-05-20'],
     // Several days: from the first to the last.
     ['What did Paola do between 10.01.2024 and 14.01.2024?', '2024-01-10', '2024-01-14'],
     ['What did Paola make on Friday before 10.01.2024?', '2024-01-10', '2024-01-10'],
@@ -45,6 +50,10 @@ describe('pinnedDays', () => {
     'What did Elise do last week?',
     'How many of the 12 cats may stay?',
     'What happened in the first week of the trip?',
+    'What happened in the first week of marriage?', // a month's letters starting a word are no month
+    'What did Joanna feel in the first week of junior year?',
+    'Who helped in the last week of decorating?',
+    'How many people may 20 of them invite?', // the verb, not the month
     'Version 1.2 shipped on 31.02.2024?', // no such day
     'What happened between 1 January 2024 and 5 March 2024?', // more than a month: no pin
     'Who wrote 1984?',

@@ -46,9 +46,21 @@ const DAY_MONTH = new RegExp(`\\b(\\d{1,2})${ORDINAL}\\s+(?:of\\s+)?${MONTH}(?:,
 const MONTH_DAY = new RegExp(`\\b${MONTH}\\s+(?:the\\s+)?(\\d{1,2})${ORDINAL}\\b(?:,?\\s*${YEAR}\\b)?`, 'gi');
 /** "the first week of 2024", "the last week of January 2024", "the second week of March" */
 const WEEK_OF = new RegExp(
-  `\\b(first|1st|second|2nd|third|3rd|fourth|4th|last)\\s+week\\s+of\\s+(?:${MONTH}\\s*,?\\s*)?(?:${YEAR}\\b)?`,
+  `\\b(first|1st|second|2nd|third|3rd|fourth|4th|last)\\s+week\\s+of\\s+(?:${MONTH}(?![\\w-])\\s*,?\\s*)?(?:${YEAR}\\b)?`,
   'gi',
 );
+
+/** The weeks of a month WEEK_OF names, counted from 0 ("last" is counted back from its end). */
+const WEEK_INDEX: Readonly<Record<string, number>> = {
+  first: 0,
+  '1st': 0,
+  second: 1,
+  '2nd': 1,
+  third: 2,
+  '3rd': 2,
+  fourth: 3,
+  '4th': 3,
+};
 
 /** A pinned range wider than this is no pin: it would lift much of a conversation. */
 const MAX_DAYS = 31;
@@ -92,9 +104,7 @@ function weekOf(ordinal: string, month: number, year: string): DayRange | undefi
     const end = lastDayOf(year, month);
     return { start: addDays(end, -6), end };
   }
-  const n =
-    o.startsWith('f') || o === '1st' ? 0 : o.startsWith('s') || o === '2nd' ? 1 : o.startsWith('t') || o === '3rd' ? 2 : 3;
-  const start = addDays(first, 7 * n);
+  const start = addDays(first, 7 * (WEEK_INDEX[o] ?? 0));
   return { start, end: addDays(start, 6) };
 }
 
@@ -109,8 +119,11 @@ function rangesIn(question: string, today: string): DayRange[] {
   }
   for (const [, day, month, year] of question.matchAll(DAY_MONTH))
     add(calendarDay(Number(day), monthIndex(month ?? ''), year, today));
-  for (const [, month, day, year] of question.matchAll(MONTH_DAY))
+  for (const [text, month, day, year] of question.matchAll(MONTH_DAY)) {
+    // "may 20 of them": the verb, lower case with a bare number; "May 20", "may 20th" are days.
+    if (month === 'may' && year === undefined && /\d$/.test(text)) continue;
     add(calendarDay(Number(day), monthIndex(month ?? ''), year, today));
+  }
   for (const [, ordinal = 'first', month, year] of question.matchAll(WEEK_OF)) {
     if (year === undefined && month === undefined) continue; // "the first week of the trip"
     const index = month === undefined ? 1 : monthIndex(month);
