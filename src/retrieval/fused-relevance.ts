@@ -28,7 +28,11 @@ export const FUSED_SPREAD = 22;
  */
 export const LEVEL_LIFT = 2.1;
 
-/** Where the lift starts: active recall's threshold, the level a search must pass to inject anything (not tuned). */
+/**
+ * Where the lift starts: active recall's default threshold (not tuned). It is part of the
+ * calibration, not read from the configuration: a store whose threshold is set elsewhere sees
+ * the same relevances, so a threshold of 0.7 means what 0.7 means on every store.
+ */
 export const LIFT_FROM = 0.6;
 
 /** What a search the graph ranked measured once for all its hits. */

@@ -188,6 +188,25 @@ describe('migration 13: the vector index is opened from entries stored beside th
     await repaired.close();
   });
 
+  it('leaves out a vector of the wrong length that has no entry, rather than failing every search', async () => {
+    const file = await writeSchema12File();
+    const store = new SqliteStore(file);
+    const rowid = store.connection.prepare(`SELECT rowid FROM memories WHERE id = 'm3'`).pluck().get() as number;
+    store.connection.prepare(`DELETE FROM memory_embeddings_int8 WHERE rowid = ?`).run(rowid);
+    store.connection.prepare(`UPDATE memory_embeddings SET vector = x'00003c00' WHERE rowid = ?`).run(rowid);
+    await store.close();
+
+    const damaged = new SqliteStore(file);
+    const m3 = halfBlobToVector(Buffer.from([0, 0, 0, 0x3c]));
+    expect(m3).toHaveLength(2); // what is left of m3's vector: two of its 32 components
+    for (const query of queries) {
+      const hits = await damaged.searchVector({ tenant: 't' }, query, 10);
+      expect(hits).toHaveLength(10);
+      expect(hits.map((hit) => hit.id)).not.toContain('m3');
+    }
+    await damaged.close();
+  });
+
   it('opens a file without loading sqlite-vec', async () => {
     const store = new SqliteStore(await writeSchema12File());
     expect(() => store.connection.prepare(`SELECT vec_version()`).get()).toThrow(/no such function/);

@@ -2,8 +2,8 @@
  * The schema step that lets a process open the vector index instead of rebuilding it (version
  * 13): each vector's entry in the index (its signed bytes and their factor, ../vector/int8-entry.ts)
  * is kept in `memory_embeddings_int8`, written with the vector and deleted with it, so a first
- * search reads the entries and the binary codes with nothing to decode or compute. Why, and what
- * it costs on disk: docs/decisions/time-to-first-answer.md.
+ * search reads the entries alone, with nothing to decode (each code is computed from its entry's
+ * signs as it is copied). Why, and what it costs on disk: docs/decisions/time-to-first-answer.md.
  */
 import type Database from 'better-sqlite3';
 

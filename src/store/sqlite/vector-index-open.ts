@@ -1,13 +1,16 @@
 /**
  * Opening a tenant's quantized index from what the file keeps (schema 13): each vector's entry,
  * its signed bytes with their factor (in `memory_embeddings_int8`, ../vector/int8-entry.ts). The
- * index copies the stored bytes and reads each code from them (../vector/sign-code.ts); nothing
- * is decoded, and the vector rows are never read. The entries are read in rowid order a few
- * thousand at a time, joined into one blob by SQLite (`group_concat` keeps a blob's bytes in a
- * UTF-8 file, and the cast gives them back as a blob), because reading 100k rows one at a time
- * into JavaScript cost several times the bytes' own reading. A vector whose entry is missing or
- * of the wrong length (the doctor reports it) has it computed from the vector instead, as a file
- * held at an older schema has for every vector. Why: docs/decisions/time-to-first-answer.md.
+ * index copies the stored bytes and computes each code from them (`signCodes` in
+ * ../vector/vector-kernels.wat); nothing is decoded, and the vector rows are not read for it. The
+ * entries are read in rowid order a few thousand at a time, joined into one blob by SQLite
+ * (`group_concat` keeps a blob's bytes in a UTF-8 file, and the cast gives them back as a blob),
+ * because reading 100k rows one at a time into JavaScript cost several times the bytes' own
+ * reading; every chunk is read in one transaction, so the index is one snapshot of the file. A
+ * vector whose entry is missing or of the wrong length (the doctor reports it) has it computed
+ * from the vector instead, as a file held at an older schema has for every vector; a vector that
+ * is itself of the wrong length is left out, for the doctor to report. Why:
+ * docs/decisions/time-to-first-answer.md.
  */
 import type Database from 'better-sqlite3';
 
@@ -18,10 +21,15 @@ import { cachedStatement } from './statement-cache.js';
 
 /** Rows joined into one blob per query. */
 const CHUNK = 4_096;
+/** Vectors an opened index has room for beyond those it holds, at least (else an eighth more). */
+const ROOM = 1_024;
+/** Bytes of a stored component (half precision). */
+const HALF_BYTES = 2;
 
 /**
- * The index of `tenant`'s `count` vectors of `dimensions`, from their stored codes and entries
- * when `entries` says the file keeps them, else computed from the vectors.
+ * The index of `tenant`'s `count` vectors of `dimensions`, from their stored entries when
+ * `entries` says the file keeps them, else computed from the vectors; with room for more than
+ * `count`, so the next few writes do not copy the whole index to grow it.
  */
 export function openVectorIndex(
   db: Database.Database,
@@ -30,12 +38,25 @@ export function openVectorIndex(
   count: number,
   entries: boolean,
 ): QuantizedIndex {
-  const index = new QuantizedIndex(dimensions, Math.max(1, count));
+  const index = new QuantizedIndex(dimensions, count + Math.max(ROOM, Math.ceil(count / 8)));
   if (dimensions === 0) return index;
+  db.transaction(() => addVectors(db, index, tenant, dimensions, count, entries))();
+  return index;
+}
+
+/** Adds the tenant's vectors to `index`: from their entries where stored, else from the vectors. */
+function addVectors(
+  db: Database.Database,
+  index: QuantizedIndex,
+  tenant: string,
+  dimensions: number,
+  count: number,
+  entries: boolean,
+): void {
   const entryBytes = dimensions + FACTOR_BYTES;
   const joined = entries && (db.pragma('encoding', { simple: true }) as string) === 'UTF-8';
   if (joined) addStored(db, index, tenant, entryBytes);
-  if (index.size >= count) return index;
+  if (index.size >= count) return;
   // What the stored entries did not give: a whole file of an older schema, or faults.
   const rest = cachedStatement(
     db,
@@ -47,8 +68,9 @@ export function openVectorIndex(
     .raw()
     .iterate(tenant) as Iterable<[number, Buffer]>;
   const vector = new Float32Array(dimensions); // decoded into one array: the index copies what it keeps
-  for (const [rowid, blob] of rest) index.add(rowid, decodeHalfBlob(blob, vector));
-  return index;
+  for (const [rowid, blob] of rest) {
+    if (blob.byteLength === dimensions * HALF_BYTES) index.add(rowid, decodeHalfBlob(blob, vector));
+  }
 }
 
 /**

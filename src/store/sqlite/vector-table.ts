@@ -7,8 +7,10 @@
  * that rounded vector is the memory's vector everywhere: in the file, the index and the float
  * vectors held in memory. Small sets are searched exactly; large ones by the index (binary
  * codes, then signed bytes; see quantized-index.ts), whose best few are then re-scored exactly.
- * A process opens a tenant's index from each vector's code and entry as the file keeps them
- * (vector-index-open.ts; schema 13), and every write keeps the entry beside its vector.
+ * A process opens a tenant's index from each vector's entry as the file keeps it
+ * (vector-index-open.ts; schema 13), and every write keeps the entry beside its vector. The
+ * stored code is written and checked by the doctor but no longer read: the index computes each
+ * code from its entry.
  * Exact scores are sqlite-vec's cosine arithmetic in float32 (float-vectors.ts), over the held
  * float vectors or over blobs read from the file, with the same bits either way. A filter that
  * leaves out most of the nearest vectors has the set it admits held (admitted-sets.ts), and the
@@ -356,13 +358,14 @@ export class VectorTable {
     const vector = new Float32Array(dimensions); // decoded into one array: `set` copies it
     for (const [rowid, blob] of rows) {
       const id = ids.get(rowid);
-      if (id !== undefined) floats.set(rowid, id, decodeHalfBlob(blob, vector));
+      // A vector of the wrong length (the doctor reports it) is not held, rather than failing every search.
+      if (id !== undefined && blob.byteLength === 2 * dimensions) floats.set(rowid, id, decodeHalfBlob(blob, vector));
     }
     this.floats.set(tenant, floats);
     return floats;
   }
 
-  /** The index of `tenant`, opened from the stored codes and entries (vector-index-open.ts). */
+  /** The index of `tenant`, opened from the stored entries (vector-index-open.ts). */
   private indexFor(tenant: string): QuantizedIndex {
     let index = this.indexes.get(tenant);
     if (index) return index;

@@ -22,8 +22,8 @@ describe('signed-byte vectors', () => {
   });
 
   it('write zeros and a zero factor for the zero vector', () => {
-    const bytes = Int8Array.from([5, 5]);
-    expect(writeInt8(new Float32Array(2), bytes, 0)).toBe(0);
-    expect(Array.from(bytes)).toEqual([5, 5]);
+    const bytes = Int8Array.from([5, 5, 5, 5]); // a previous vector's bytes, as in a reused slot
+    expect(writeInt8(new Float32Array(2), bytes, 1)).toBe(0);
+    expect(Array.from(bytes)).toEqual([5, 0, 0, 5]);
   });
 });

@@ -21,7 +21,10 @@ export function writeInt8(vector: Float32Array, into: Int8Array, offset: number)
     const magnitude = Math.abs(vector[i] as number);
     if (magnitude > largest) largest = magnitude;
   }
-  if (largest === 0) return 0;
+  if (largest === 0) {
+    into.fill(0, offset, offset + vector.length); // whatever was there before is no part of this vector
+    return 0;
+  }
   if (scratch.length < vector.length) {
     scratch = new Float32Array(vector.length);
     scratchBits = new Int32Array(scratch.buffer);
