@@ -21,6 +21,7 @@ export { PostgresStore } from './store/postgres/postgres-store.js';
 export type { ScratchSchema } from './store/postgres/scratch-schema.js';
 export { createScratchSchema } from './store/postgres/scratch-schema.js';
 export { checkpointerProcessId } from './store/postgres/server-processes.js';
+export { settleTables } from './store/postgres/settle-tables.js';
 export type { ColumnSpace, IndexSpace, RelationSpace } from './store/postgres/space-by-table.js';
 export { columnSizes, indexSizes, relationSizes } from './store/postgres/space-by-table.js';
 export type { FileSpaceByTable, TableSpace } from './store/sqlite/space-by-table.js';

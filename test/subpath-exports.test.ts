@@ -108,6 +108,7 @@ describe('the subpath exports', () => {
         'indexSizes',
         'relationSizes',
         'scoreExtraction',
+        'settleTables',
         'spaceByTable',
         'withEmbeddingCache',
       ].sort(),

@@ -42,7 +42,7 @@ export interface ColumnSpace {
 
 /** The tables of the schema `url` searches first, largest first. */
 export async function relationSizes(url: string): Promise<RelationSpace[]> {
-  // ANALYZE is not needed for sizes; VACUUM would be, for dead rows, but a fresh store has none.
+  // Dead row versions count until a VACUUM clears them (`settleTables`): the bench settles a store first.
   return (await queryOnce(
     url,
     `SELECT c.relname AS name, pg_total_relation_size(c.oid)::float8 AS "totalBytes",
@@ -55,11 +55,11 @@ export async function relationSizes(url: string): Promise<RelationSpace[]> {
   )) as RelationSpace[];
 }
 
-/** The indexes of the tables of the schema `url` searches first, largest first. */
+/** The indexes of the tables of the schema `url` searches first, largest first (all their forks: a vacuumed index has a free space map too). */
 export async function indexSizes(url: string): Promise<IndexSpace[]> {
   return (await queryOnce(
     url,
-    `SELECT i.relname AS name, t.relname AS "table", am.amname AS method, pg_relation_size(i.oid)::float8 AS bytes
+    `SELECT i.relname AS name, t.relname AS "table", am.amname AS method, pg_total_relation_size(i.oid)::float8 AS bytes
      FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid JOIN pg_class t ON t.oid = x.indrelid
      JOIN pg_am am ON am.oid = i.relam JOIN pg_namespace n ON n.oid = t.relnamespace
      WHERE n.nspname = current_schema()
