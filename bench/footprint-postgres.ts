@@ -3,12 +3,13 @@
  * PGlite server of its own): where a store's bytes go — each table's rows (TOAST apart) and each
  * index on its own, pgvector's HNSW index among them, and the vector table's and memories'
  * columns by the bytes their values take — and what the server spends to build and search it:
- * its CPU time during the build, the first search (which makes the vector index: pgvector's HNSW
- * index in the server, or the store's own index in the client) and `SEARCHES` searches, beside
- * the client's, and its memory after each (server-cost.ts).
+ * its CPU time during the build, the settling after it (`VACUUM (ANALYZE)`, what autovacuum does
+ * on a server by itself and PGlite never does), the first search (which makes the vector index:
+ * pgvector's HNSW index in the server, or the store's own index in the client) and `SEARCHES`
+ * searches, beside the client's, and its memory after each (server-cost.ts).
  */
 import type { Engram, MemoryInput } from 'engram';
-import { columnSizes, type ColumnSpace, indexSizes, relationSizes } from 'engram/internal';
+import { columnSizes, type ColumnSpace, indexSizes, relationSizes, settleTables } from 'engram/internal';
 
 import type { BenchStore } from './bench-store.js';
 import { type Part, partOf, PARTS } from './footprint-parts.js';
@@ -45,6 +46,8 @@ export interface ServerCost {
   server: string;
   watched: boolean;
   build: PhaseCost;
+  /** VACUUM (ANALYZE) of the store's tables after the build. */
+  settle: PhaseCost;
   firstSearch: PhaseCost;
   searches: PhaseCost & { count: number; p50Ms: number };
   memory: { opened: HeldMemory; built: HeldMemory; searched: HeldMemory };
@@ -60,8 +63,8 @@ export interface PostgresSpace {
 }
 
 /**
- * Stores `memories` through `engram` in batches of `batch`, then runs the first search and
- * `SEARCHES` more, sampling the server and this process around each phase.
+ * Stores `memories` through `engram` in batches of `batch`, settles the tables, then runs the
+ * first search and `SEARCHES` more, sampling the server and this process around each phase.
  */
 export async function buildAndSearch(
   engram: Engram,
@@ -76,9 +79,12 @@ export async function buildAndSearch(
     log(`footprint ${label}: ${Math.min(start + batch, memories.length)} memories`);
   }
   const built = sampleCost(watch);
+  await settleTables(database.location);
+  const settled = sampleCost(watch);
+  log(`footprint ${label}: VACUUM (ANALYZE) ${costBetween(built, settled).wallSeconds.toFixed(1)} s`);
   await engram.search({ query: 'warm up the indexes', limit: 10, recordRetrieval: false });
   const warmed = sampleCost(watch);
-  log(`footprint ${label}: first search (makes the vector index) ${costBetween(built, warmed).wallSeconds.toFixed(1)} s`);
+  log(`footprint ${label}: first search (makes the vector index) ${costBetween(settled, warmed).wallSeconds.toFixed(1)} s`);
   const times: number[] = [];
   for (const query of syntheticQueries(SEARCHES)) {
     const at = performance.now();
@@ -90,7 +96,8 @@ export async function buildAndSearch(
     server: 'pid' in watch ? watch.what : `not measured: ${watch.reason}`,
     watched: 'pid' in watch,
     build: costBetween(opened, built),
-    firstSearch: costBetween(built, warmed),
+    settle: costBetween(built, settled),
+    firstSearch: costBetween(settled, warmed),
     searches: { ...costBetween(warmed, searched), count: SEARCHES, p50Ms: quantile(times, 0.5) },
     memory: { opened: heldAt(opened), built: heldAt(built), searched: heldAt(searched) },
   };
@@ -165,13 +172,15 @@ export function serverCostLines(costs: readonly { store: string; cost: ServerCos
   const cpu = (value: number | null) => (value === null ? '-' : value.toFixed(2));
   const mib = (value: number | undefined) => (value === undefined ? '-' : value.toFixed(0));
   return [
-    `\nserver-side cost: wall s, CPU s of the server and of the client (this process) — the build, the first search (it makes the vector index), ${SEARCHES} searches`,
+    `\nserver-side cost: wall s, CPU s of the server and of the client (this process) — the build, VACUUM (ANALYZE) after it, the first search (it makes the vector index), ${SEARCHES} searches`,
     textTable(
       [
         'store',
         'build s',
         'server CPU',
         'client CPU',
+        'vacuum s',
+        'server CPU',
         'first search s',
         'server CPU',
         'client CPU',
@@ -185,6 +194,8 @@ export function serverCostLines(costs: readonly { store: string; cost: ServerCos
         c.build.wallSeconds.toFixed(1),
         cpu(c.build.serverCpuSeconds),
         cpu(c.build.clientCpuSeconds),
+        c.settle.wallSeconds.toFixed(1),
+        cpu(c.settle.serverCpuSeconds),
         c.firstSearch.wallSeconds.toFixed(2),
         cpu(c.firstSearch.serverCpuSeconds),
         cpu(c.firstSearch.clientCpuSeconds),
