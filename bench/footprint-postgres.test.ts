@@ -2,16 +2,20 @@
  * `bench footprint` on PostgreSQL, on a small store: where the bytes go (the rows, TOAST and each
  * index apart, pgvector's column and HNSW index among them) and what the server spends, read
  * from a PGlite server with pgvector in a process of its own and from a real PostgreSQL server
- * of the tests' own (Debian's, without pgvector).
+ * of the tests' own (Debian's, without pgvector), whose tables are seen vacuumed and analyzed
+ * after the build.
  */
+import { openEngram } from 'engram';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { findPostgresBinaries, type PostgresServer, startPostgres } from '../test/fixtures/postgres-server.js';
 import { createBenchStore } from './bench-store.js';
 import { type FootprintResult, measure } from './footprint.js';
-import { SEARCHES } from './footprint-postgres.js';
+import { buildAndSearch, SEARCHES } from './footprint-postgres.js';
 import { findServer } from './server-cost.js';
-import { inSessions, syntheticMemories } from './synthetic-memories.js';
+import { createSyntheticEmbedder } from './synthetic-embedder.js';
+import { inSessions, syntheticMemories, topicOf } from './synthetic-memories.js';
 
 const SIZE = 300;
 
@@ -122,6 +126,35 @@ describe.skipIf(findPostgresBinaries() === null)(
       expect(cost?.memory.searched.server?.pssMiB).toBeGreaterThan(0);
       expect(cost?.build.serverCpuSeconds).toBeGreaterThan(0);
     });
+
+    it('vacuums and analyzes the built tables before it searches, as autovacuum would', async () => {
+      const database = await createBenchStore('footprint_settled', url);
+      const client = new pg.Client({ connectionString: database.location });
+      try {
+        const engram = await openEngram({ store: database.open(), embedder: createSyntheticEmbedder(topicOf) });
+        await buildAndSearch(engram, inSessions(syntheticMemories(SIZE, SIZE)), database, {
+          label: 'settled',
+          batch: 100,
+          log: () => undefined,
+        });
+        await engram.close();
+        await client.connect();
+        // reltuples stays -1 until a VACUUM or ANALYZE counts the rows; only VACUUM marks pages all-visible.
+        const { rows } = await client.query(
+          // eslint-disable-next-line no-restricted-syntax -- the test reads the server's catalogue to see what the bench left: no store's concern
+          `SELECT c.relname AS name, c.reltuples::int AS rows, c.relallvisible > 0 AS vacuumed
+           FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+           WHERE n.nspname = current_schema() AND c.relname IN ('memories', 'memory_embeddings') ORDER BY 1`,
+        );
+        expect(rows).toEqual([
+          { name: 'memories', rows: SIZE, vacuumed: true },
+          { name: 'memory_embeddings', rows: SIZE, vacuumed: true },
+        ]);
+      } finally {
+        await client.end();
+        await database.remove();
+      }
+    }, 120_000);
 
     it('says why a server on another machine is not measured, without reaching for it', async () => {
       const remote = {
