@@ -101,6 +101,25 @@ describe('sampling real processes', () => {
     expect(tree.privateBytes).toBeGreaterThan(alone.privateBytes);
   });
 
+  it('counts the CPU time of a child that has exited and is not yet reaped (a zombie), whose memory is gone', async () => {
+    // sh starts the burner, then becomes `sleep`, which never reaps it: the burner stays a zombie.
+    const burn = `const s=process.cpuUsage();while((process.cpuUsage(s).user+process.cpuUsage(s).system)/1000<600);`;
+    const started = spawn('sh', ['-c', `'${process.execPath}' -e '${burn}' & exec sleep 30`], { stdio: 'ignore' });
+    child = started;
+    const pid = started.pid as number;
+    const zombie = async () => {
+      for (let tries = 0; tries < 100; tries++) {
+        const sample = sampleProcessTree(pid);
+        if (sample.processes === 1 && sample.cpuSeconds >= 0.6) return sample;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      return sampleProcessTree(pid);
+    };
+    const sample = await zombie();
+    expect(sample.processes).toBe(1); // the zombie holds no memory to sum
+    expect(sample.cpuSeconds).toBeGreaterThanOrEqual(0.6);
+  });
+
   it('says so when there is no such process', () => {
     expect(() => sampleProcessTree(2 ** 22 + 7)).toThrow(/no process 4194311 on this machine/);
   });

@@ -78,7 +78,8 @@ export function sampleProcess(pid: number): ProcessSample {
 
 /**
  * A server: process `root` and all its descendants. CPU time includes the children they have
- * reaped; memory is summed over those alive now. Throws when `root` cannot be read.
+ * reaped and those that have exited unreaped; memory and `processes` count those alive now.
+ * Throws when `root` cannot be read.
  */
 export function sampleProcessTree(root: number): ProcessSample {
   const tree = treeOf(allStats(), root);
@@ -89,15 +90,17 @@ export function sampleProcessTree(root: number): ProcessSample {
   let privateBytes = 0;
   let processes = 0;
   for (const stat of tree) {
+    // Read in the listing: a backend that has exited but is not yet reaped (a zombie) keeps its
+    // time there until its parent reaps it and counts it as its own reaped ticks.
+    cpuTicks += stat.ownTicks + stat.reapedTicks;
     let memory: ReturnType<typeof memoryOf>;
     try {
       memory = memoryOf(stat.pid);
     } catch (error) {
       if (stat.pid === root) throw error;
-      continue; // a backend that exited since the listing: its time is in its parent's reaped ticks
+      continue; // exited: a zombie, or gone since the listing, holds no memory
     }
     processes++;
-    cpuTicks += stat.ownTicks + stat.reapedTicks;
     rssBytes += memory.rssBytes;
     pssBytes += memory.pssBytes;
     privateBytes += memory.privateBytes;
