@@ -5,20 +5,30 @@
  * clustered 512-d vectors, the graph extracted on write); with `--data FILE` (LoCoMo's format)
  * one more store holds that file's real turns, each with the turn before it as context, embedded
  * by the local model as `bench locomo` embeds them. On SQLite the breakdown is SQLite's page
- * statistics (dbstat) of the closed file; on PostgreSQL (`--store`), `pg_total_relation_size`
- * of each table of the run's schema. On SQLite each synthetic store also gives the time a new
+ * statistics (dbstat) of the closed file, and each synthetic store also gives the time a new
  * process takes to its first search result with the query vector given, and what a process holds
- * after opening and one search, with and without the local model (first-answer.ts). Why the format
- * is what it is: docs/decisions/bytes-per-memory.md and time-to-first-answer.md.
+ * after opening and one search, with and without the local model (first-answer.ts). On
+ * PostgreSQL (`--store postgres://…`, or `pglite` / `pglite+pgvector` for a PGlite server of its
+ * own standing in for a server with pgvector), each table and index of the store and what the
+ * server spends to build and search it (footprint-postgres.ts). Why the format is what it is:
+ * docs/decisions/bytes-per-memory.md and time-to-first-answer.md.
  */
 import { type Engram, type MemoryInput, openEngram } from 'engram';
-import { relationSizes, spaceByTable } from 'engram/internal';
+import { spaceByTable } from 'engram/internal';
 
 import { createBenchStore } from './bench-store.js';
 import type { BenchOptions, BenchResult } from './bench-types.js';
 import { openBenchEmbedder } from './embedding-cache.js';
 import { type FirstAnswer, measureFirstAnswer } from './first-answer.js';
 import { type Part, partOf, PARTS } from './footprint-parts.js';
+import {
+  buildAndSearch,
+  type PostgresSpace,
+  postgresSpace,
+  postgresSpaceLines,
+  type ServerCost,
+  serverCostLines,
+} from './footprint-postgres.js';
 import { loadLocomo } from './locomo-data.js';
 import { machineInfo } from './machine.js';
 import { textTable } from './stats.js';
@@ -40,7 +50,7 @@ interface TableShare {
   pages?: number;
 }
 
-interface FootprintResult {
+export interface FootprintResult {
   store: string;
   memories: number;
   /** The file (SQLite) or the schema's tables (PostgreSQL). */
@@ -49,15 +59,23 @@ interface FootprintResult {
   /** SQLite: free pages in the file (none in a freshly built one). */
   freeBytes: number | null;
   byPart: Record<Part, number>;
+  /** SQLite: its tables and indexes. */
   tables: TableShare[];
+  /** PostgreSQL: its tables' rows and indexes apart, and the listed tables' columns. */
+  postgres?: PostgresSpace;
   /** SQLite's synthetic stores: a new process's first answer and what it holds then. */
   firstAnswer?: FirstAnswer;
+  /** PostgreSQL's synthetic stores: what the server spent building and searching it, and held. */
+  serverCost?: ServerCost;
 }
 
-export async function runFootprintBenchmark(options: BenchOptions): Promise<BenchResult> {
-  const sizes = options.full ? [10_000, 100_000, 1_000_000] : [10_000, 100_000];
+/** The sizes measured: 10k and 100k, 1M with `full`. */
+export const FOOTPRINT_SIZES = [10_000, 100_000];
+const FULL_SIZE = 1_000_000;
+
+export async function runFootprintBenchmark(options: BenchOptions, sizes = FOOTPRINT_SIZES): Promise<BenchResult> {
   const results: FootprintResult[] = [];
-  for (const size of sizes) {
+  for (const size of options.full ? [...sizes, FULL_SIZE] : sizes) {
     const memories = inSessions(syntheticMemories(size, size));
     results.push(await measure(`synthetic ${size}`, `footprint_${size}`, memories, options, 'synthetic'));
     options.log(`footprint ${size}: ${JSON.stringify(results.at(-1)?.byPart)}`);
@@ -67,7 +85,7 @@ export async function runFootprintBenchmark(options: BenchOptions): Promise<Benc
     results.push(await measure(`LoCoMo turns`, 'footprint_locomo', memories, options, 'local'));
   }
   const machine = machineInfo();
-  const backend = options.store === undefined ? 'SQLite' : 'PostgreSQL';
+  const backend = engineOf(options.store);
   const table = [
     `footprint on ${backend}: bytes on disk per memory; ${machine.cores} cores (${machine.cpu}), node ${machine.node}`,
     `synthetic: bench scale's memories with synthetic clustered 512-d vectors${options.data ? `; LoCoMo turns: ${options.data}, the local model` : ''}`,
@@ -82,30 +100,44 @@ export async function runFootprintBenchmark(options: BenchOptions): Promise<Benc
       ]),
     ),
     ...firstAnswerLines(results),
+    ...serverCostLines(results.flatMap((r) => (r.serverCost ? [{ store: r.store, cost: r.serverCost }] : []))),
     ...results.map((r) =>
-      [
-        `\n${r.store}: the largest tables and indexes, bytes per memory`,
-        textTable(
-          ['table or index', 'part', 'bytes/mem', 'payload/mem', 'unused/mem', 'pages'],
-          r.tables
-            .slice(0, LISTED)
-            .map((t) => [
-              t.name,
-              t.part,
-              t.bytesPerMemory.toFixed(0),
-              t.payloadPerMemory?.toFixed(0) ?? '-',
-              t.unusedPerMemory?.toFixed(0) ?? '-',
-              t.pages === undefined ? '-' : String(t.pages),
-            ]),
-        ),
-      ].join('\n'),
+      r.postgres
+        ? postgresSpaceLines(r.store, r.postgres, LISTED).join('\n')
+        : [
+            `\n${r.store}: the largest tables and indexes, bytes per memory`,
+            textTable(
+              ['table or index', 'part', 'bytes/mem', 'payload/mem', 'unused/mem', 'pages'],
+              r.tables
+                .slice(0, LISTED)
+                .map((t) => [
+                  t.name,
+                  t.part,
+                  t.bytesPerMemory.toFixed(0),
+                  t.payloadPerMemory?.toFixed(0) ?? '-',
+                  t.unusedPerMemory?.toFixed(0) ?? '-',
+                  t.pages === undefined ? '-' : String(t.pages),
+                ]),
+            ),
+          ].join('\n'),
     ),
   ].join('\n');
   return { table, json: { benchmark: 'footprint', backend, machine, sizes: results } };
 }
 
-/** Builds one store of these memories, closes it and reads where its bytes went. */
-async function measure(
+/** What `--store` names, for the report's header. */
+function engineOf(store: string | undefined): string {
+  if (store === undefined) return 'SQLite';
+  if (store === 'pglite') return 'PGlite (PostgreSQL in WebAssembly, its own process)';
+  if (store === 'pglite+pgvector') return 'PGlite with pgvector (PostgreSQL in WebAssembly, its own process)';
+  return 'PostgreSQL';
+}
+
+/**
+ * Builds one store of these memories, closes it and reads where its bytes went. On PostgreSQL
+ * a synthetic store is also searched, and the server's cost of both measured.
+ */
+export async function measure(
   label: string,
   name: string,
   memories: readonly MemoryInput[],
@@ -117,12 +149,26 @@ async function measure(
   try {
     const embedder = local?.embedder ?? createSyntheticEmbedder(topicOf);
     const engram: Engram = await openEngram({ store: database.open(), embedder });
-    for (let start = 0; start < memories.length; start += BATCH) {
-      await engram.rememberMany(memories.slice(start, start + BATCH));
-      log(`footprint ${label}: ${Math.min(start + BATCH, memories.length)} memories`);
+    if (database.backend === 'PostgreSQL') {
+      const serverCost =
+        embedding === 'synthetic' ? await buildAndSearch(engram, memories, database, { label, batch: BATCH, log }) : null;
+      if (serverCost === null) await build(engram, memories, label, log);
+      await engram.close();
+      const space = await postgresSpace(database.location, memories.length);
+      return {
+        store: label,
+        memories: memories.length,
+        bytes: space.bytes,
+        bytesPerMemory: space.bytes / memories.length,
+        freeBytes: null,
+        byPart: space.byPart,
+        tables: [],
+        postgres: space,
+        ...(serverCost ? { serverCost } : {}),
+      };
     }
+    await build(engram, memories, label, log);
     await engram.close();
-    if (database.backend !== 'SQLite') return postgresShares(label, await relationSizes(database.location), memories.length);
     const shares = sqliteShares(label, database.location, memories.length);
     if (embedding !== 'synthetic') return shares;
     const [query] = await embedder.embed(syntheticQueries(1));
@@ -155,10 +201,16 @@ function sqliteShares(store: string, file: string, memories: number): FootprintR
   };
 }
 
-function postgresShares(store: string, relations: Awaited<ReturnType<typeof relationSizes>>, memories: number): FootprintResult {
-  const tables = relations.map((r) => ({ name: r.name, part: partOf(r.name), bytesPerMemory: r.totalBytes / memories }));
-  const bytes = relations.reduce((sum, r) => sum + r.totalBytes, 0);
-  return { store, memories, bytes, bytesPerMemory: bytes / memories, freeBytes: null, byPart: sumByPart(tables), tables };
+async function build(
+  engram: Engram,
+  memories: readonly MemoryInput[],
+  label: string,
+  log: (line: string) => void,
+): Promise<void> {
+  for (let start = 0; start < memories.length; start += BATCH) {
+    await engram.rememberMany(memories.slice(start, start + BATCH));
+    log(`footprint ${label}: ${Math.min(start + BATCH, memories.length)} memories`);
+  }
 }
 
 function sumByPart(tables: readonly TableShare[]): Record<Part, number> {

@@ -34,7 +34,7 @@ export const BENCHMARKS: Record<string, Benchmark> = {
   },
   footprint: {
     description:
-      'bytes on disk per memory at 10k and 100k memories (1M with --full), by table and index (SQLite page statistics; pg_total_relation_size with --store); --data FILE adds a store of LoCoMo turns',
+      'bytes on disk per memory at 10k and 100k memories (1M with --full), by table and index (SQLite page statistics; on PostgreSQL with --store, each table and index and what the server spends to build and search; --store pglite+pgvector: a PGlite server with pgvector); --data FILE adds a store of LoCoMo turns',
     run: runFootprintBenchmark,
   },
   hook: {

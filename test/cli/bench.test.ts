@@ -58,6 +58,17 @@ describe('engram bench', () => {
     expectOneLineError(result, /unknown benchmark nonesuch: choose one of activation, .*solutions/);
   });
 
+  it('takes --store pglite or pglite+pgvector for bench footprint only, saying what the others take', async () => {
+    expectOneLineError(
+      await runCli(['bench', 'scale', '--store', 'pglite+pgvector'], { cwd: dir }),
+      /^engram: --store pglite\+pgvector is for `bench footprint` only: give scale a postgres:\/\/ URL$/,
+    );
+    expectOneLineError(
+      await runCli(['bench', 'footprint', '--store', 'pglite+lancedb'], { cwd: dir }),
+      /^engram: --store takes a postgres:\/\/ URL, or pglite \/ pglite\+pgvector for bench footprint \(got "pglite\+lancedb"\)$/,
+    );
+  });
+
   it('says benchmarks run from a source checkout when the installed package has none', () => {
     // An installed copy: package.json and dist/ only (package.json `files`), dependencies beside it.
     const installed = path.join(dir, 'node_modules', 'engram');

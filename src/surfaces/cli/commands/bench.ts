@@ -30,6 +30,9 @@ const BENCHMARK_NAMES = [
   'solutions',
 ] as const;
 
+/** `--store` values that make `bench footprint` start a PGlite server of its own (bench/bench-store.ts). */
+const PGLITE_STORES: readonly string[] = ['pglite', 'pglite+pgvector'];
+
 // The package root is four folders above this module, in src/ and dist/ alike.
 const ROOT = new URL('../../../../', import.meta.url);
 /** The built benchmark registry (`npm run build:bench`). */
@@ -74,7 +77,8 @@ Examples:
   engram bench locomo --data locomo10.json
   engram bench longmemeval --data longmemeval_s.json --no-context
   engram bench scale
-  engram bench scale --store postgres://engram:secret@db:5432/engram   (scale, http: on PostgreSQL)`,
+  engram bench scale --store postgres://engram:secret@db:5432/engram   (scale, http, footprint: on PostgreSQL)
+  engram bench footprint --store pglite+pgvector   (PGlite with pgvector, in a process of its own)`,
     )
     .action(
       async (name: string, options: { count: string; data?: string; context: boolean; full?: boolean }, command: Command) => {
@@ -82,8 +86,13 @@ Examples:
         if (!Number.isInteger(count) || count < 1)
           throw new InvalidInputError(`--count must be a whole number of at least 1 (got ${options.count})`);
         const { json = false, store } = globalOptions(command);
-        if (store !== undefined && !/^postgres(ql)?:\/\//i.test(store)) {
-          throw new InvalidInputError(`--store takes a postgres:// URL (got "${redactUrl(store)}")`);
+        if (store !== undefined && PGLITE_STORES.includes(store) && name !== 'footprint') {
+          throw new InvalidInputError(`--store ${store} is for \`bench footprint\` only: give ${name} a postgres:// URL`);
+        }
+        if (store !== undefined && !PGLITE_STORES.includes(store) && !/^postgres(ql)?:\/\//i.test(store)) {
+          throw new InvalidInputError(
+            `--store takes a postgres:// URL, or pglite / pglite+pgvector for bench footprint (got "${redactUrl(store)}")`,
+          );
         }
         const { runBenchmark } = await loadBenchRegistry(name);
         const result = await runBenchmark(name, {
