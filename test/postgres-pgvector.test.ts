@@ -110,6 +110,10 @@ describe('PostgresStore with pgvector (PGlite over the wire protocol)', () => {
       );
       expect((await store.searchVector({ tenant: TENANT }, target, 1))[0]?.id).toBe('v42');
       expect((await store.searchVector({ tenant: TENANT }, target, 1, { exact: true }))[0]?.id).not.toBe('v42');
+      // More than pgvector's default breadth (40): still the index's answer, not a scan of every vector.
+      const wide = await store.searchVector({ tenant: TENANT }, target, 50);
+      expect(wide).toHaveLength(50);
+      expect(wide[0]?.id).toBe('v42');
     } finally {
       await store.close();
     }

@@ -12,6 +12,12 @@ import { Params } from './filter-clause.js';
 
 /** Vectors copied into the new column per statement when a database gains the extension. */
 const BACKFILL_PAGE = 500;
+/**
+ * pgvector's `hnsw.ef_search` bounds: its default, and its largest value. An HNSW scan returns
+ * at most ef_search rows, so a search that asks for more sets it to what it asks for.
+ */
+const EF_SEARCH_DEFAULT = 40;
+const EF_SEARCH_MAX = 1_000;
 
 /** pgvector's text form of a vector: `[0.1,0.2,…]`. */
 export function vectorLiteral(vector: Float32Array): string {
@@ -60,7 +66,8 @@ export async function ensureHnswIndex(db: Queryable, dimensions: number, made: S
 
 /**
  * The `limit` memories nearest to `vector` among those `where` (over alias `m`, with `params`)
- * admits, by the HNSW index; fewer when the filter leaves out most of the index's nearest.
+ * admits, by the HNSW index; fewer when the filter leaves out most of the index's nearest. `db`
+ * is one connection inside a transaction: the scan's breadth is set for that transaction alone.
  */
 export async function searchPgvector(
   db: Queryable,
@@ -69,6 +76,10 @@ export async function searchPgvector(
   vector: Float32Array,
   limit: number,
 ): Promise<VectorHit[]> {
+  // Without this an HNSW scan stops at 40 rows: a search for 50 found too few and fell back to
+  // scoring every vector.
+  const breadth = Math.min(EF_SEARCH_MAX, Math.max(EF_SEARCH_DEFAULT, limit));
+  await db.query(`SELECT set_config('hnsw.ef_search', $1, true)`, [String(breadth)]);
   const own = new Params(params.values);
   const dimensions = vector.length;
   const query = own.add(vectorLiteral(vector));

@@ -127,7 +127,9 @@ export class PostgresStore extends SqlStore implements Store {
   protected async vectorSearch({ filter, vector, limit, ...options }: VectorSearchRequest): Promise<VectorHit[]> {
     const params = new Params();
     const where = filterClause(filter, 'm', params);
-    return this.vectors.search(await this.db(), filter.tenant, where, params, vector, limit, options);
+    const search = (db: Queryable) => this.vectors.search(db, filter.tenant, where, params, vector, limit, options);
+    // pgvector's search sets how far its scan goes for one transaction (pgvector.ts).
+    return this.vectors.pgvector && !options.exact ? this.inTransaction(search) : search(await this.db());
   }
 
   async vectorSimilarities(tenant: string, ids: readonly string[], vector: Float32Array): Promise<Map<string, number>> {
