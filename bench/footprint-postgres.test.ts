@@ -132,9 +132,9 @@ describe.skipIf(findPostgresBinaries() === null)(
       const client = new pg.Client({ connectionString: database.location });
       try {
         const engram = await openEngram({ store: database.open(), embedder: createSyntheticEmbedder(topicOf) });
-        await buildAndSearch(engram, inSessions(syntheticMemories(SIZE, SIZE)), database, {
+        const memories = inSessions(syntheticMemories(SIZE, SIZE));
+        await buildAndSearch(engram, () => engram.rememberMany(memories).then(() => undefined), database, {
           label: 'settled',
-          batch: 100,
           log: () => undefined,
         });
         await engram.close();

@@ -8,7 +8,7 @@
  * pgvector's HNSW index in the server, or the store's own index in the client) and `SEARCHES`
  * searches, beside the client's, and its memory after each (server-cost.ts).
  */
-import type { Engram, MemoryInput } from 'engram';
+import type { Engram } from 'engram';
 import { columnSizes, type ColumnSpace, indexSizes, relationSizes, settleTables } from 'engram/internal';
 
 import type { BenchStore } from './bench-store.js';
@@ -63,21 +63,18 @@ export interface PostgresSpace {
 }
 
 /**
- * Stores `memories` through `engram` in batches of `batch`, settles the tables, then runs the
- * first search and `SEARCHES` more, sampling the server and this process around each phase.
+ * Builds the store through `engram` (`build`), settles the tables, then runs the first search
+ * and `SEARCHES` more, sampling the server and this process around each phase.
  */
 export async function buildAndSearch(
   engram: Engram,
-  memories: readonly MemoryInput[],
+  build: () => Promise<void>,
   database: BenchStore,
-  { label, batch, log }: { label: string; batch: number; log: (line: string) => void },
+  { label, log }: { label: string; log: (line: string) => void },
 ): Promise<ServerCost> {
   const watch = await findServer(database);
   const opened = sampleCost(watch);
-  for (let start = 0; start < memories.length; start += batch) {
-    await engram.rememberMany(memories.slice(start, start + batch));
-    log(`footprint ${label}: ${Math.min(start + batch, memories.length)} memories`);
-  }
+  await build();
   const built = sampleCost(watch);
   await settleTables(database.location);
   const settled = sampleCost(watch);

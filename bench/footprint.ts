@@ -150,9 +150,9 @@ export async function measure(
     const embedder = local?.embedder ?? createSyntheticEmbedder(topicOf);
     const engram: Engram = await openEngram({ store: database.open(), embedder });
     if (database.backend === 'PostgreSQL') {
-      const serverCost =
-        embedding === 'synthetic' ? await buildAndSearch(engram, memories, database, { label, batch: BATCH, log }) : null;
-      if (serverCost === null) await build(engram, memories, label, log);
+      const buildIt = () => build(engram, memories, label, log);
+      const serverCost = embedding === 'synthetic' ? await buildAndSearch(engram, buildIt, database, { label, log }) : null;
+      if (serverCost === null) await buildIt();
       await engram.close();
       const space = await postgresSpace(database.location, memories.length);
       return {

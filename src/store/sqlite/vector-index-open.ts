@@ -14,7 +14,7 @@
  */
 import type Database from 'better-sqlite3';
 
-import { decodeHalfBlob } from '../vector/half-float.js';
+import { decodeHalfBlob, isHalfBlobOf } from '../vector/half-float.js';
 import { FACTOR_BYTES } from '../vector/int8-entry.js';
 import { QuantizedIndex } from '../vector/quantized-index.js';
 import { cachedStatement } from './statement-cache.js';
@@ -23,8 +23,6 @@ import { cachedStatement } from './statement-cache.js';
 const CHUNK = 4_096;
 /** Vectors an opened index has room for beyond those it holds, at least (else an eighth more). */
 const ROOM = 1_024;
-/** Bytes of a stored component (half precision). */
-const HALF_BYTES = 2;
 
 /**
  * The index of `tenant`'s `count` vectors of `dimensions`, from their stored entries when
@@ -69,7 +67,7 @@ function addVectors(
     .iterate(tenant) as Iterable<[number, Buffer]>;
   const vector = new Float32Array(dimensions); // decoded into one array: the index copies what it keeps
   for (const [rowid, blob] of rest) {
-    if (blob.byteLength === dimensions * HALF_BYTES) index.add(rowid, decodeHalfBlob(blob, vector));
+    if (isHalfBlobOf(blob, dimensions)) index.add(rowid, decodeHalfBlob(blob, vector));
   }
 }
 

@@ -24,7 +24,14 @@ import type Database from 'better-sqlite3';
 
 import { vectorToBlob } from '../sql-core/rows.js';
 import { FloatVectors, squaredLength } from '../vector/float-vectors.js';
-import { decodeHalfBlob, halfBlobSimilarity, halfBlobToVector, roundToHalf, vectorToHalfBlob } from '../vector/half-float.js';
+import {
+  decodeHalfBlob,
+  halfBlobSimilarity,
+  halfBlobToVector,
+  isHalfBlobOf,
+  roundToHalf,
+  vectorToHalfBlob,
+} from '../vector/half-float.js';
 import { int8EntryBlob } from '../vector/int8-entry.js';
 import { binaryCode, type QuantizedIndex } from '../vector/quantized-index.js';
 import { AdmittedSets } from './admitted-sets.js';
@@ -358,8 +365,7 @@ export class VectorTable {
     const vector = new Float32Array(dimensions); // decoded into one array: `set` copies it
     for (const [rowid, blob] of rows) {
       const id = ids.get(rowid);
-      // A vector of the wrong length (the doctor reports it) is not held, rather than failing every search.
-      if (id !== undefined && blob.byteLength === 2 * dimensions) floats.set(rowid, id, decodeHalfBlob(blob, vector));
+      if (id !== undefined && isHalfBlobOf(blob, dimensions)) floats.set(rowid, id, decodeHalfBlob(blob, vector));
     }
     this.floats.set(tenant, floats);
     return floats;

@@ -66,6 +66,14 @@ export function halfBlobToVector(blob: Uint8Array): Float32Array {
 }
 
 /**
+ * Whether `blob` holds a half-precision vector of `dimensions`: one that does not (a damaged
+ * row, which the doctor reports) is left out by readers rather than decoded short.
+ */
+export function isHalfBlobOf(blob: Uint8Array, dimensions: number): boolean {
+  return blob.byteLength === dimensions * 2;
+}
+
+/**
  * Decodes a half blob into `out` (of its length) and returns it: a reader of many vectors that
  * copies what it keeps (the index build) decodes each into one array.
  */
