@@ -81,7 +81,7 @@ describe('bench footprint on PGlite with pgvector', () => {
     // The server parsed, planned and wrote every statement of the build: it cannot have been idle.
     expect(cost?.build.serverCpuSeconds).toBeGreaterThan(0);
     for (const held of [cost?.memory.opened, cost?.memory.built, cost?.memory.searched]) {
-      expect(held?.server?.processes).toBe(1);
+      expect(held?.server?.processes).toBeGreaterThanOrEqual(1); // PGlite's process, and at times a short-lived child of it
       expect(held?.server?.pssMiB).toBeGreaterThan(0);
       expect(held?.client.rssMiB).toBeGreaterThan(0);
     }
