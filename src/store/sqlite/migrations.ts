@@ -8,6 +8,7 @@ import type Database from 'better-sqlite3';
 
 import { EngramError } from '../../errors.js';
 import type { Migration } from './migration-step.js';
+import { CODE_PREFIX_STEP } from './schema-code-prefixes.js';
 import { MEMORY_STEPS } from './schema-memories.js';
 import { READ_INDEX_STEPS } from './schema-read-indexes.js';
 import { SEGMENT_TERMS_STEP } from './schema-segment-terms.js';
@@ -29,6 +30,7 @@ export const MIGRATIONS: readonly Migration[] = [
   SEGMENT_TERMS_STEP,
   HALF_VECTORS_STEP,
   VECTOR_ENTRIES_STEP,
+  CODE_PREFIX_STEP,
 ].sort((a, b) => a.version - b.version);
 
 /** The schema version this build writes. */

@@ -114,7 +114,7 @@ describe('migration 13: the vector index is opened from entries stored beside th
 
     const reopened = new SqliteStore(file);
     const computed = vi.spyOn(QuantizedIndex.prototype, 'add');
-    const stored = vi.spyOn(QuantizedIndex.prototype, 'addStoredRun');
+    const opened = vi.spyOn(QuantizedIndex, 'fromPrefixes');
     try {
       for (const [i, query] of queries.entries()) {
         const found = await reopened.searchVector({ tenant: 'small' }, query, 10);
@@ -123,10 +123,10 @@ describe('migration 13: the vector index is opened from entries stored beside th
       }
       expect(computed).not.toHaveBeenCalled();
       // The small tenant's rows, once each, and no other tenant's.
-      expect(stored.mock.calls.flatMap(([rowids]) => Array.from(rowids)).length).toBe(small.length);
+      expect(opened.mock.calls.flatMap(([, rowids]) => Array.from(rowids)).length).toBe(small.length);
     } finally {
       computed.mockRestore();
-      stored.mockRestore();
+      opened.mockRestore();
       await reopened.close();
     }
   });

@@ -1,22 +1,23 @@
 /**
- * Opening a tenant's quantized index from what the file keeps (schema 13): each vector's entry,
- * its signed bytes with their factor (in `memory_embeddings_int8`, ../vector/int8-entry.ts). The
- * index copies the stored bytes and computes each code from them (`signCodes` in
- * ../vector/vector-kernels.wat); nothing is decoded, and the vector rows are not read for it. The
- * entries are read in rowid order a few thousand at a time, joined into one blob by SQLite
- * (`group_concat` keeps a blob's bytes in a UTF-8 file, and the cast gives them back as a blob),
- * because reading 100k rows one at a time into JavaScript cost several times the bytes' own
- * reading; every chunk is read in one transaction, so the index is one snapshot of the file. A
- * vector whose entry is missing or of the wrong length (the doctor reports it) has it computed
- * from the vector instead, as a file held at an older schema has for every vector; a vector that
- * is itself of the wrong length is left out, for the doctor to report. Why:
+ * Opening a tenant's quantized index from what the file keeps (schema 14): each vector's code
+ * prefix, read from the tenant's index over the vectors (which holds it beside the rowid, so the
+ * vector rows are not read), and each vector's entry, its signed bytes with their factor (in
+ * `memory_embeddings_int8`, ../vector/int8-entry.ts), read as searches need them
+ * (../vector/quantized-index.ts). The prefixes are read in rowid order a few thousand at a time,
+ * joined into one blob by SQLite (`group_concat` keeps a blob's bytes in a UTF-8 file, and the
+ * cast gives them back as a blob), because reading rows one at a time into JavaScript cost
+ * several times the bytes' own reading. A vector whose entry is missing or of the wrong length (the doctor
+ * reports it) has it computed from the vector; a vector that is itself of the wrong length is
+ * unusable, left out of every ranking, for the doctor to report. A file held at an older schema,
+ * or in another encoding, has its index computed from the vectors. Why:
  * docs/decisions/time-to-first-answer.md.
  */
 import type Database from 'better-sqlite3';
 
 import { decodeHalfBlob, isHalfBlobOf } from '../vector/half-float.js';
-import { FACTOR_BYTES } from '../vector/int8-entry.js';
-import { QuantizedIndex } from '../vector/quantized-index.js';
+import { FACTOR_BYTES, writeInt8Entry } from '../vector/int8-entry.js';
+import { type EntryReader, prefixBytes, QuantizedIndex } from '../vector/quantized-index.js';
+import { CODE_PREFIX_INDEX } from './schema-code-prefixes.js';
 import { cachedStatement } from './statement-cache.js';
 
 /** Rows joined into one blob per query. */
@@ -25,73 +26,123 @@ const CHUNK = 4_096;
 const ROOM = 1_024;
 
 /**
- * The index of `tenant`'s `count` vectors of `dimensions`, from their stored entries when
- * `entries` says the file keeps them, else computed from the vectors; with room for more than
- * `count`, so the next few writes do not copy the whole index to grow it.
+ * The index of `tenant`'s vectors of `dimensions`: opened from their prefixes when `prefixes`
+ * says the file keeps them (the entries read as searches need them), else computed from the
+ * vectors; with room for more than it holds, so the next few writes do not copy it to grow.
  */
-export function openVectorIndex(
-  db: Database.Database,
-  tenant: string,
-  dimensions: number,
-  count: number,
-  entries: boolean,
-): QuantizedIndex {
-  const index = new QuantizedIndex(dimensions, count + Math.max(ROOM, Math.ceil(count / 8)));
-  if (dimensions === 0) return index;
-  db.transaction(() => addVectors(db, index, tenant, dimensions, count, entries))();
+export function openVectorIndex(db: Database.Database, tenant: string, dimensions: number, prefixes: boolean): QuantizedIndex {
+  if (dimensions === 0) return new QuantizedIndex(0);
+  const utf8 = (db.pragma('encoding', { simple: true }) as string) === 'UTF-8';
+  return db.transaction(() =>
+    prefixes && utf8 ? openFromPrefixes(db, tenant, dimensions) : computeFromVectors(db, tenant, dimensions),
+  )();
+}
+
+/** The index holding every prefix of the tenant, reading entries through `entryReader`. */
+function openFromPrefixes(db: Database.Database, tenant: string, dimensions: number): QuantizedIndex {
+  const bytes = prefixBytes(dimensions);
+  const chunkOf = (columns: string) =>
+    cachedStatement(
+      db,
+      `SELECT ${columns}
+       FROM (SELECT rowid, substr(code, 1, 16) AS prefix FROM memory_embeddings INDEXED BY ${CODE_PREFIX_INDEX}
+             WHERE tenant = ? AND rowid > ? AND length(substr(code, 1, 16)) = ${bytes} ORDER BY rowid LIMIT ${CHUNK})`,
+    ).raw();
+  const chunk = chunkOf(`count(*), min(rowid), max(rowid), CAST(group_concat(prefix, '') AS BLOB)`);
+  const listed = chunkOf(`group_concat(rowid)`);
+  let rowids = new Int32Array(CHUNK);
+  let held = 0;
+  const runs: Buffer[] = [];
+  for (let after = -1; ;) {
+    const [count, first, last, prefixBlob] = chunk.get(tenant, after) as [number, number, number, Buffer];
+    if (count === 0) break;
+    if (held + count > rowids.length) rowids = grown(rowids, held + count);
+    // A run of rowids with no gap (most, in a file of one tenant) needs no list of them.
+    if (last - first + 1 === count) for (let r = 0; r < count; r++) rowids[held + r] = first + r;
+    else rowids.set((listed.get(tenant, after) as [string])[0].split(',').map(Number), held);
+    held += count;
+    runs.push(prefixBlob);
+    if (count < CHUNK) break;
+    after = last;
+  }
+  const index = QuantizedIndex.fromPrefixes(
+    dimensions,
+    rowids.subarray(0, held),
+    Buffer.concat(runs),
+    entryReader(db, dimensions),
+    Math.max(ROOM, Math.ceil(held / 8)),
+  );
+  // A code too short for its prefix (the doctor reports it): that vector from the vector itself.
+  const rest = cachedStatement(
+    db,
+    `SELECT rowid, vector FROM memory_embeddings INDEXED BY ${CODE_PREFIX_INDEX}
+     WHERE tenant = ? AND length(substr(code, 1, 16)) <> ${bytes}`,
+  )
+    .raw()
+    .all(tenant) as [number, Buffer][];
+  addFromVectors(index, rest);
   return index;
 }
 
-/** Adds the tenant's vectors to `index`: from their entries where stored, else from the vectors. */
-function addVectors(
-  db: Database.Database,
-  index: QuantizedIndex,
-  tenant: string,
-  dimensions: number,
-  count: number,
-  entries: boolean,
-): void {
+/**
+ * Reads stored entries by rowid, in the caller's order, in one statement; those missing or of the
+ * wrong length are computed from their vectors.
+ */
+function entryReader(db: Database.Database, dimensions: number): EntryReader {
   const entryBytes = dimensions + FACTOR_BYTES;
-  const joined = entries && (db.pragma('encoding', { simple: true }) as string) === 'UTF-8';
-  if (joined) addStored(db, index, tenant, entryBytes);
-  if (index.size >= count) return;
-  // What the stored entries did not give: a whole file of an older schema, or faults.
-  const rest = cachedStatement(
-    db,
-    joined
-      ? `SELECT e.rowid, e.vector FROM memory_embeddings e WHERE e.tenant = ?
-           AND NOT EXISTS (SELECT 1 FROM memory_embeddings_int8 q WHERE q.rowid = e.rowid AND length(q.entry) = ${entryBytes})`
-      : `SELECT rowid, vector FROM memory_embeddings WHERE tenant = ?`,
-  )
+  return (rowids) => {
+    const list = JSON.stringify(Array.from(rowids));
+    const [missingList, read] = cachedStatement(
+      db,
+      `SELECT group_concat(CASE WHEN length(q.entry) IS ${entryBytes} THEN NULL ELSE j.key END),
+              CAST(group_concat(CASE WHEN length(q.entry) IS ${entryBytes} THEN q.entry ELSE zeroblob(${entryBytes}) END, '' ORDER BY j.key) AS BLOB)
+       FROM json_each(?) j LEFT JOIN memory_embeddings_int8 q ON q.rowid = j.value`,
+    )
+      .raw()
+      .get(list) as [string | null, Buffer | null];
+    const entries = read ?? Buffer.alloc(0); // no rowids asked for
+    const unusable: number[] = [];
+    if (missingList !== null) {
+      const missing = missingList.split(',').map(Number);
+      const vectors = new Map(
+        cachedStatement(db, `SELECT e.rowid, e.vector FROM json_each(?) j CROSS JOIN memory_embeddings e ON e.rowid = j.value`)
+          .raw()
+          .all(JSON.stringify(missing.map((r) => rowids[r]))) as [number, Buffer][],
+      );
+      const into = new Int8Array(entries.buffer, entries.byteOffset, entries.byteLength);
+      const vector = new Float32Array(dimensions);
+      for (const r of missing) {
+        const blob = vectors.get(rowids[r] as number);
+        if (blob === undefined || !isHalfBlobOf(blob, dimensions)) unusable.push(r);
+        else
+          entries.writeFloatLE(writeInt8Entry(decodeHalfBlob(blob, vector), into, r * entryBytes), r * entryBytes + dimensions);
+      }
+    }
+    return { entries, unusable };
+  };
+}
+
+/** The index computed from every vector of the tenant (a file of an older schema, or not in UTF-8). */
+function computeFromVectors(db: Database.Database, tenant: string, dimensions: number): QuantizedIndex {
+  const rows = cachedStatement(db, `SELECT rowid, vector FROM memory_embeddings WHERE tenant = ?`)
     .raw()
     .iterate(tenant) as Iterable<[number, Buffer]>;
-  const vector = new Float32Array(dimensions); // decoded into one array: the index copies what it keeps
-  for (const [rowid, blob] of rest) {
-    if (isHalfBlobOf(blob, dimensions)) index.add(rowid, decodeHalfBlob(blob, vector));
+  const index = new QuantizedIndex(dimensions, ROOM);
+  addFromVectors(index, rows);
+  return index;
+}
+
+/** Adds these vectors, decoded (one of the wrong length is left out, for the doctor to report). */
+function addFromVectors(index: QuantizedIndex, rows: Iterable<[number, Buffer]>): void {
+  const vector = new Float32Array(index.dimensions); // decoded into one array: the index copies what it keeps
+  for (const [rowid, blob] of rows) {
+    if (isHalfBlobOf(blob, index.dimensions)) index.add(rowid, decodeHalfBlob(blob, vector));
   }
 }
 
-/**
- * Adds every vector of `tenant` whose entry is stored, of its length: one statement a chunk,
- * the tenant's rowids read from the tenant's index over the vectors (never the vector rows
- * themselves), so another tenant's rows in between are never read.
- */
-function addStored(db: Database.Database, index: QuantizedIndex, tenant: string, entryBytes: number): void {
-  const chunk = cachedStatement(
-    db,
-    `SELECT count(*), max(rowid), group_concat(rowid), CAST(group_concat(entry, '') AS BLOB)
-     FROM (SELECT e.rowid AS rowid, q.entry AS entry
-           FROM memory_embeddings e
-           CROSS JOIN memory_embeddings_int8 q ON q.rowid = e.rowid
-           WHERE e.tenant = ? AND e.rowid > ? AND length(q.entry) = ${entryBytes}
-           ORDER BY e.rowid LIMIT ${CHUNK})`,
-  ).raw();
-  let after = -1;
-  for (;;) {
-    const [count, last, rowidList, entryBlob] = chunk.get(tenant, after) as [number, number, string, Buffer];
-    if (count === 0) return;
-    index.addStoredRun(rowidList.split(',').map(Number), entryBlob);
-    if (count < CHUNK) return;
-    after = last;
-  }
+/** `rowids` copied into an array with room for at least `wanted` (twice as many). */
+function grown(rowids: Int32Array, wanted: number): Int32Array<ArrayBuffer> {
+  const bigger = new Int32Array(Math.max(wanted, rowids.length * 2));
+  bigger.set(rowids);
+  return bigger;
 }

@@ -37,6 +37,7 @@ import { binaryCode, type QuantizedIndex } from '../vector/quantized-index.js';
 import { AdmittedSets } from './admitted-sets.js';
 import type { Clause } from './filter-clause.js';
 import { QueryScores } from './query-scores.js';
+import { CODE_PREFIX_SCHEMA } from './schema-code-prefixes.js';
 import { VECTOR_ENTRIES_SCHEMA } from './schema-vector-entries.js';
 import { HALF_VECTORS_SCHEMA } from './schema-vectors.js';
 import { cachedStatement } from './statement-cache.js';
@@ -93,6 +94,8 @@ export class VectorTable {
   private half: boolean | undefined;
   /** Whether the file keeps each vector's index entry, once asked. */
   private entries: boolean | undefined;
+  /** Whether the file keeps each code's prefix in the tenant's index, once asked. */
+  private prefixes: boolean | undefined;
 
   /** @param options.floatBytes float vectors held in memory at most (0: none) @default FLOAT_VECTOR_BYTES */
   constructor(db: Database.Database, options: { floatBytes?: number } = {}) {
@@ -133,7 +136,7 @@ export class VectorTable {
     }
     // A loaded index is kept current in place (a replaced vector was removed first, by `delete`).
     const index = this.indexes.get(tenant);
-    if (index?.dimensions === vector.length) index.addStored(rowid, entry);
+    if (index?.dimensions === vector.length) index.addStored(rowid, entry, code);
     else if (index) this.indexes.delete(tenant); // built before the tenant had vectors: build anew
     const floats = this.floats.get(tenant);
     if (floats?.dimensions === vector.length) floats.set(rowid, id, stored);
@@ -371,15 +374,14 @@ export class VectorTable {
     return floats;
   }
 
-  /** The index of `tenant`, opened from the stored entries (vector-index-open.ts). */
+  /** The index of `tenant`, opened from the stored prefixes and entries (vector-index-open.ts). */
   private indexFor(tenant: string): QuantizedIndex {
     let index = this.indexes.get(tenant);
     if (index) return index;
     const dimensions = this.dimensions ?? this.readDimensions() ?? 0;
-    const count = this.count(tenant);
-    index = openVectorIndex(this.db, tenant, dimensions, count, this.keepsEntries());
+    index = openVectorIndex(this.db, tenant, dimensions, this.keepsPrefixes());
     this.indexes.set(tenant, index);
-    this.floatsFor(tenant, count); // held too when they fit the budget; re-scored from the file otherwise
+    this.floatsFor(tenant, index.size); // held too when they fit the budget; re-scored from the file otherwise
     return index;
   }
 
@@ -404,14 +406,24 @@ export class VectorTable {
 
   /** Whether the file keeps half-precision vectors (schema 12 on, as every file this build opens unheld). */
   private halfVectors(): boolean {
-    this.half ??= (this.db.pragma('user_version', { simple: true }) as number) >= HALF_VECTORS_SCHEMA;
+    this.half ??= this.schema() >= HALF_VECTORS_SCHEMA;
     return this.half;
   }
 
   /** Whether the file keeps each vector's index entry beside it (schema 13 on). */
   private keepsEntries(): boolean {
-    this.entries ??= (this.db.pragma('user_version', { simple: true }) as number) >= VECTOR_ENTRIES_SCHEMA;
+    this.entries ??= this.schema() >= VECTOR_ENTRIES_SCHEMA;
     return this.entries;
+  }
+
+  /** Whether the tenant's index over the vectors holds each code's prefix (schema 14 on). */
+  private keepsPrefixes(): boolean {
+    this.prefixes ??= this.schema() >= CODE_PREFIX_SCHEMA;
+    return this.prefixes;
+  }
+
+  private schema(): number {
+    return this.db.pragma('user_version', { simple: true }) as number;
   }
 
   /** The dimensions of the stored vectors (two bytes each), or null when none is stored. */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { gaussian, seededRandom } from '../../../test/fixtures/random.js';
 import type { AdmittedSet } from './admitted-set.js';
 import { int8EntryBlob } from './int8-entry.js';
-import { binaryCode, QuantizedIndex } from './quantized-index.js';
+import { binaryCode, type EntryReader, prefixBytes, QuantizedIndex } from './quantized-index.js';
 
 function admittedSet(admits: (rowid: number) => boolean, maxRowid: number): AdmittedSet {
   const bits = Uint8Array.from({ length: maxRowid + 1 }, (_, rowid) => (admits(rowid) ? 1 : 0));
@@ -160,28 +160,86 @@ describe('the quantized index', () => {
     const opened = new QuantizedIndex(512);
     vectors.forEach((vector, rowid) => {
       built.add(rowid, vector);
-      opened.addStored(rowid, int8EntryBlob(vector));
+      opened.addStored(rowid, int8EntryBlob(vector), binaryCode(vector));
     });
     for (const query of clustered(20, 12, random)) expect(opened.nearestTo(query, 10)).toEqual(built.nearestTo(query, 10));
-    expect(() => opened.addStored(1, new Uint8Array(100))).toThrow(/stored entry of 100 bytes/);
+    expect(() => opened.addStored(1, new Uint8Array(100), new Uint32Array(16))).toThrow(/stored entry of 100 bytes/);
   });
 
-  it('takes a run of stored entries larger than its capacity, as it would one at a time', () => {
+  /**
+   * An index of `vectors` (rowid = position + 1) opened from their prefixes, with a reader that
+   * counts what it reads; `file` is what the reader finds (a test adds what it writes later).
+   */
+  function openedFromPrefixes(vectors: Float32Array[], unusable: ReadonlySet<number> = new Set()) {
+    const rowids = vectors.map((_, i) => i + 1);
+    const file = new Map(vectors.map((vector, i) => [i + 1, vector]));
+    const prefixes = Buffer.concat(vectors.map((vector) => Buffer.from(binaryCode(vector).buffer, 0, prefixBytes(512))));
+    const reads: number[][] = [];
+    const reader: EntryReader = (wanted) => {
+      const list = Array.from(wanted);
+      reads.push(list);
+      return {
+        entries: Buffer.concat(
+          list.map((rowid) => (unusable.has(rowid) ? Buffer.alloc(516) : int8EntryBlob(file.get(rowid) as Float32Array))),
+        ),
+        unusable: list.flatMap((rowid, r) => (unusable.has(rowid) ? [r] : [])),
+      };
+    };
+    return { index: QuantizedIndex.fromPrefixes(512, rowids, prefixes, reader, 16), reads, file };
+  }
+
+  it('opened from prefixes alone, reads only the entries a search shortlists, and ranks as one built from the vectors', () => {
     const random = seededRandom(22);
-    const vectors = clustered(700, 6, random);
+    const vectors = clustered(6_000, 12, random);
     const built = new QuantizedIndex(512);
-    vectors.forEach((vector, rowid) => built.add(rowid, vector));
-    const opened = new QuantizedIndex(512, 1); // every run below outgrows what it holds
-    for (let first = 0; first < vectors.length; first += 300) {
-      const run = vectors.slice(first, first + 300);
-      const entries = Buffer.concat(run.map((vector) => int8EntryBlob(vector)));
-      opened.addStoredRun(
-        run.map((_, r) => first + r),
-        entries,
-      );
+    vectors.forEach((vector, i) => built.add(i + 1, vector));
+    const { index, reads } = openedFromPrefixes(vectors);
+    expect(index.size).toBe(6_000);
+    expect(index.whole).toBe(false);
+    const queries = clustered(40, 12, random);
+    expect(index.nearestTo(queries[0] as Float32Array, 10)).toEqual(built.nearestTo(queries[0] as Float32Array, 10));
+    // The first stage's shortlist (a 32nd of the index, at least 4 a result asked for), read once.
+    expect(reads.flat().length).toBe(6_000 / 32 + 0.5);
+    for (const query of queries) expect(index.nearestTo(query, 10)).toEqual(built.nearestTo(query, 10));
+    // Once an eighth had been read one search at a time, the rest was read in one pass.
+    expect(index.whole).toBe(true);
+    const read = reads.flat();
+    expect(new Set(read).size).toBe(6_000);
+    expect(read.length).toBeLessThan(6_000 + 6_000 / 8 + 200);
+  });
+
+  it('keeps what it has read through removals and additions while it is opened from prefixes', () => {
+    const random = seededRandom(23);
+    const vectors = clustered(5_000, 8, random);
+    const { index, file } = openedFromPrefixes(vectors);
+    const built = new QuantizedIndex(512);
+    vectors.forEach((vector, i) => built.add(i + 1, vector));
+    const queries = clustered(12, 8, random);
+    index.nearestTo(queries[0] as Float32Array, 10); // some entries read, most not
+    for (const rowid of [1, 2_500, 4_999]) {
+      index.remove(rowid);
+      built.remove(rowid);
     }
-    expect(opened.size).toBe(700);
-    for (const query of clustered(20, 6, random)) expect(opened.nearestTo(query, 10)).toEqual(built.nearestTo(query, 10));
+    const late = clustered(3, 8, random);
+    late.forEach((vector, i) => {
+      file.set(9_000 + i, vector);
+      index.addStored(9_000 + i, int8EntryBlob(vector), binaryCode(vector));
+      built.add(9_000 + i, vector);
+    });
+    for (const query of [...queries, ...late]) expect(index.nearestTo(query, 10)).toEqual(built.nearestTo(query, 10));
+  });
+
+  it('leaves a vector its reader finds unusable out of every ranking', () => {
+    const random = seededRandom(24);
+    const vectors = clustered(4_800, 6, random);
+    const query = clustered(1, 6, random)[0] as Float32Array;
+    const nearest = new QuantizedIndex(512);
+    vectors.forEach((vector, i) => nearest.add(i + 1, vector));
+    const damaged = new Set(nearest.nearestTo(query, 5));
+    const { index } = openedFromPrefixes(vectors, damaged);
+    const found = index.nearestTo(query, 50);
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.filter((rowid) => damaged.has(rowid))).toEqual([]);
   });
 
   it('refuses a vector of another length', () => {

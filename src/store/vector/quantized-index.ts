@@ -1,20 +1,22 @@
 /**
- * An in-memory approximate nearest-neighbour index over two compressed copies of each vector:
- * its signed bytes (int8-vector.ts, 512 bytes for the local model's 512 dimensions) and its
- * binary code, read from those bytes (one bit per dimension, set where the byte is positive: 64
- * bytes). The code is the vector's sign bits but where a component rounds to the byte 0 (under
- * 1/254 of the largest), whose sign says nothing of its direction; read from the bytes, it needs
- * nothing stored of its own, so an index opens from the stored entries alone
- * (../sqlite/vector-index-open.ts). A query passes three stages, each cheaper per entry than the
- * next and narrower:
- * 1. every code's 128-bit prefix against the query's own code, by Hamming distance (in
- *    WebAssembly SIMD, vector-kernels.wat: one 16-byte XOR and bit count a code);
+ * An in-memory approximate nearest-neighbour index over compressed copies of each vector: the
+ * first 128 of its sign bits (its stored code's prefix), its signed bytes (int8-vector.ts, 512
+ * bytes for the local model's 512 dimensions) and a binary code read from those bytes (one bit
+ * per dimension, set where the byte is positive: 64 bytes; the sign bits but where a component
+ * rounds to the byte 0, under 1/254 of the largest, whose sign says nothing of its direction).
+ * A query passes three stages, each cheaper per entry than the next and narrower:
+ * 1. every vector's prefix against the query's, by Hamming distance (in WebAssembly SIMD,
+ *    vector-kernels.wat: one 16-byte XOR and bit count a vector);
  * 2. that shortlist by the float query against the whole codes (asymmetric-score.ts), which
  *    sees the query's magnitudes that its sign bits lose;
  * 3. the best of those by the query's bytes against theirs (SIMD too), nearly the float
  *    cosine order.
  * The caller re-scores the first few exactly against the float vectors (each backend's vector table, e.g. ../sqlite/vector-table.ts).
- * At 100k vectors of 512 dimensions the index holds about 60 MB; at a million about 600 MB.
+ * Only the first stage reads every vector, so an index can be opened from the prefixes alone
+ * (`fromPrefixes`, ../sqlite/vector-index-open.ts) and read each signed-bytes entry as a search
+ * first needs it; once searches have read an eighth of them so, it reads the rest in one pass
+ * (why: docs/decisions/time-to-first-answer.md). Whole, it holds about 60 MB at 100k vectors of
+ * 512 dimensions, about 600 MB at a million.
  */
 
 import type { AdmittedSet } from './admitted-set.js';
@@ -38,6 +40,26 @@ export function binaryCode(vector: Float32Array): Uint32Array {
 
 /** Words of the code the first stage compares (128 of 512 bits). */
 const PREFIX_WORDS = 4;
+
+/** Bytes of the prefix the first stage compares for vectors of `dimensions`: the first 16 of the code, or all of a shorter one. */
+export function prefixBytes(dimensions: number): number {
+  return Math.min(PREFIX_WORDS, Math.ceil(dimensions / 32)) * 4;
+}
+
+/**
+ * Reads the stored entries (int8-entry.ts) of these rowids, end to end in their order; a rowid
+ * with no usable vector has zeros there and its index in `unusable`.
+ */
+export type EntryReader = (rowids: ArrayLike<number>) => { entries: Uint8Array; unusable: readonly number[] };
+
+/**
+ * An index opened from its prefixes reads the rest of every entry in one pass once searches have
+ * read this share of them one by one: a search's scattered reads cost about eight times as much
+ * an entry as one pass does (docs/decisions/time-to-first-answer.md).
+ */
+const ONE_BY_ONE_SHARE = 1 / 8;
+/** Entries read from the reader per call when reading them all. */
+const PASS_CHUNK = 4_096;
 /** The first stage keeps this many codes per candidate the second stage returns. */
 const SHORTLIST_FACTOR = 4;
 /**
@@ -75,6 +97,13 @@ export class QuantizedIndex {
   private unsigned: Uint8Array | null = null;
   /** The widest ranking of the last query vector (the one over the most admitted rowids). */
   private widest: (Pick<LastRanking, 'vector' | 'count' | 'k' | 'rowids'> & { population: number }) | null = null;
+  /** Where the entries not read yet come from; null once every entry is held. */
+  private reader: EntryReader | null = null;
+  /** 1 at each position whose entry is held, while the reader is set. */
+  private held: Uint8Array | null = null;
+  /** 1 at each position whose vector is unusable (read as such), left out of every ranking; null while none is. */
+  private unusable: Uint8Array | null = null;
+  private readOneByOne = 0;
 
   constructor(dimensions: number, capacity = 1024) {
     this.dimensions = dimensions;
@@ -84,62 +113,123 @@ export class QuantizedIndex {
     this.scales = new Float32Array(capacity);
   }
 
+  /**
+   * An index of these rowids holding only their prefixes (`prefixBytes` each, end to end in
+   * `prefixes`), with room for `room` more; `reader` reads their entries as searches need them.
+   */
+  static fromPrefixes(
+    dimensions: number,
+    rowids: ArrayLike<number>,
+    prefixes: Uint8Array,
+    reader: EntryReader,
+    room: number,
+  ): QuantizedIndex {
+    const bytes = prefixBytes(dimensions);
+    if (prefixes.byteLength !== rowids.length * bytes) {
+      throw new Error(`${prefixes.byteLength} bytes of prefixes for ${rowids.length} vectors of ${dimensions} dimensions`);
+    }
+    const index = new QuantizedIndex(dimensions, rowids.length + room);
+    index.reader = reader;
+    index.held = new Uint8Array(index.kernels.capacity);
+    for (let r = 0; r < rowids.length; r++) index.place(rowids[r] as number);
+    // The stored codes are the words' bytes in the machine's order, as the kernels read them.
+    const { prefixes: words } = index.kernels;
+    const into = new Uint8Array(words.buffer, words.byteOffset, rowids.length * PREFIX_WORDS * 4);
+    if (bytes === PREFIX_WORDS * 4) into.set(prefixes);
+    else for (let r = 0; r < rowids.length; r++) into.set(prefixes.subarray(r * bytes, (r + 1) * bytes), r * PREFIX_WORDS * 4);
+    return index;
+  }
+
   get size(): number {
     return this.count;
   }
 
-  /** Adds `vector`: its signed bytes and factor, and the code read from those bytes. */
+  /** Whether every entry is held (else some are read as searches need them). */
+  get whole(): boolean {
+    return this.reader === null;
+  }
+
+  /** Adds `vector`: its signed bytes and factor, the code read from those bytes, and its sign bits' prefix. */
   add(rowid: number, vector: Float32Array): void {
     if (vector.length !== this.dimensions) {
       throw new Error(`vector of ${vector.length} dimensions in an index of ${this.dimensions}`);
     }
     const position = this.place(rowid);
     this.scales[position] = writeInt8Entry(vector, this.kernels.bytes, position * this.kernels.stride);
+    if (this.held) this.held[position] = 1;
     this.writeCodes(position, 1);
+    this.writePrefix(position, binaryCode(vector));
   }
 
   /**
-   * Adds a vector from its stored entry (int8-entry.ts), as `add` would from the vector itself,
-   * with nothing to compute but the code.
+   * Adds a vector from its stored entry (int8-entry.ts) and its stored code (`binaryCode`), as
+   * `add` would from the vector itself, with nothing to compute but the entry's code.
    */
-  addStored(rowid: number, entry: Uint8Array): void {
+  addStored(rowid: number, entry: Uint8Array, code: Uint32Array): void {
     if (!isInt8Entry(entry, this.dimensions)) {
       throw new Error(`a stored entry of ${entry.byteLength} bytes in an index of ${this.dimensions} dimensions`);
     }
-    this.addStoredRun([rowid], entry);
+    const position = this.place(rowid);
+    this.writeEntry(position, entry, 0);
+    this.writeCodes(position, 1);
+    this.writePrefix(position, code);
+  }
+
+  /** The signed bytes and factor of the entry at `offset` of `entries`, into `position`; held from now on. */
+  private writeEntry(position: number, entries: Uint8Array, offset: number): void {
+    this.byteView().set(entries.subarray(offset, offset + this.dimensions), position * this.kernels.stride);
+    this.scales[position] = readFactor(entries, offset + this.dimensions);
+    if (this.held) this.held[position] = 1;
+    if (this.unusable) this.unusable[position] = 0;
+  }
+
+  /** The first stage's words of `code` (the vector's sign bits), at `position`. */
+  private writePrefix(position: number, code: Uint32Array): void {
+    const { prefixes } = this.kernels;
+    for (let w = 0; w < PREFIX_WORDS; w++) prefixes[position * PREFIX_WORDS + w] = w < this.words ? (code[w] ?? 0) : 0;
   }
 
   /**
-   * Adds the vectors of `rowids` from their stored entries, laid end to end in `entries` (as read
-   * many at a time): one copy of their bytes, each code read from them once copied.
+   * Reads the entries of these positions that are not held yet (a search's shortlist), and the
+   * rest of every entry once an eighth have been read so.
    */
-  addStoredRun(rowids: ArrayLike<number>, entries: Uint8Array): void {
-    const { dimensions } = this;
-    const entryBytes = dimensions + FACTOR_BYTES;
-    if (entries.byteLength !== rowids.length * entryBytes) {
-      throw new Error(`${entries.byteLength} bytes of stored entries for ${rowids.length} vectors of ${dimensions} dimensions`);
+  private readFor(positions: Int32Array): void {
+    const { held, reader } = this;
+    if (held === null || reader === null) return;
+    const missing = positions.filter((p) => held[p] === 0);
+    if (missing.length > 0) {
+      const { rowids } = this.kernels;
+      const read = reader(Array.from(missing, (p) => rowids[p] as number));
+      missing.forEach((p, r) => this.writeEntry(p, read.entries, r * (this.dimensions + FACTOR_BYTES)));
+      for (const p of missing) this.writeCodes(p, 1);
+      for (const r of read.unusable) this.markUnusable(missing[r] as number);
+      this.readOneByOne += missing.length;
     }
-    const first = this.count;
-    while (this.kernels.capacity < first + rowids.length) this.grow(); // so the view below stays where it is
-    const bytes = this.byteView();
-    const { stride } = this.kernels;
-    for (let r = 0; r < rowids.length; r++) {
-      const position = this.place(rowids[r] as number);
-      const offset = r * entryBytes;
-      bytes.set(entries.subarray(offset, offset + dimensions), position * stride);
-      this.scales[position] = readFactor(entries, offset + dimensions);
-    }
-    this.writeCodes(first, rowids.length);
+    if (this.readOneByOne >= this.count * ONE_BY_ONE_SHARE) this.readAll(reader);
   }
 
-  /** The codes of the signed bytes at `count` positions from `first`, into the codes and the first stage's prefixes. */
-  private writeCodes(first: number, count: number): void {
-    const { words } = this;
-    this.kernels.writeSignCodes(first, count, words, this.codes, first * words);
-    const { prefixes } = this.kernels;
-    for (let p = first; p < first + count; p++) {
-      for (let w = 0; w < PREFIX_WORDS && w < words; w++) prefixes[p * PREFIX_WORDS + w] = this.codes[p * words + w] as number;
+  /** Reads every entry, a chunk of positions at a time; the index is whole after it. */
+  private readAll(reader: EntryReader): void {
+    const entryBytes = this.dimensions + FACTOR_BYTES;
+    for (let first = 0; first < this.count; first += PASS_CHUNK) {
+      const taken = Math.min(PASS_CHUNK, this.count - first);
+      const read = reader(this.kernels.rowids.subarray(first, first + taken));
+      for (let r = 0; r < taken; r++) this.writeEntry(first + r, read.entries, r * entryBytes);
+      this.writeCodes(first, taken);
+      for (const r of read.unusable) this.markUnusable(first + r);
     }
+    this.reader = null;
+    this.held = null;
+  }
+
+  private markUnusable(position: number): void {
+    this.unusable ??= new Uint8Array(this.kernels.capacity);
+    this.unusable[position] = 1;
+  }
+
+  /** The codes of the signed bytes at `count` positions from `first` (the second stage's). */
+  private writeCodes(first: number, count: number): void {
+    this.kernels.writeSignCodes(first, count, this.words, this.codes, first * this.words);
   }
 
   /** A byte view of the signed bytes, made anew after they move. */
@@ -156,6 +246,8 @@ export class QuantizedIndex {
     if (!Number.isInteger(rowid) || rowid < 0 || rowid > MAX_ROWID) throw new Error(`rowid ${rowid} is out of the index's range`);
     if (this.count === this.kernels.capacity) this.grow();
     this.kernels.rowids[this.count] = rowid;
+    if (this.held) this.held[this.count] = 0;
+    if (this.unusable) this.unusable[this.count] = 0;
     return this.count++;
   }
 
@@ -172,6 +264,8 @@ export class QuantizedIndex {
       prefixes.copyWithin(position * PREFIX_WORDS, last * PREFIX_WORDS, (last + 1) * PREFIX_WORDS);
       bytes.copyWithin(position * stride, last * stride, (last + 1) * stride);
       this.scales[position] = this.scales[last] as number;
+      if (this.held) this.held[position] = this.held[last] as number;
+      if (this.unusable) this.unusable[position] = this.unusable[last] as number;
     }
     this.last = null;
     this.widest = null;
@@ -221,10 +315,13 @@ export class QuantizedIndex {
     const population = admitted === undefined ? this.count : Math.min(admitted.count, this.count);
     const wanted = Math.max(k * SHORTLIST_FACTOR, Math.ceil(population * SHORTLIST_SHARE));
     writeInt8(vector, this.kernels.query, 0);
-    const shortlist =
+    const listed =
       this.words <= PREFIX_WORDS || population <= wanted
         ? this.positionsAdmitted(admitted?.bits ?? null)
-        : this.prefixShortlist(this.kernels.queryCode(this.words), wanted, admitted);
+        : this.prefixShortlist(binaryCode(vector), wanted, admitted);
+    this.readFor(listed);
+    const { unusable } = this;
+    const shortlist = unusable === null ? listed : listed.filter((p) => unusable[p] === 0);
     if (shortlist.length === 0) return [];
     const scores = asymmetricScores(queryTables(vector, this.words), this.codes, this.words, shortlist);
     const best = smallestPositions(scoresAsDistances(scores), shortlist.length, k, WORST_DISTANCE);
@@ -266,10 +363,12 @@ export class QuantizedIndex {
     this.codes = grown(this.codes, new Uint32Array(capacity * this.words));
     this.kernels.grow(capacity, this.count);
     this.scales = grown(this.scales, new Float32Array(capacity));
+    if (this.held) this.held = grown(this.held, new Uint8Array(capacity));
+    if (this.unusable) this.unusable = grown(this.unusable, new Uint8Array(capacity));
   }
 }
 
-function grown<T extends Float32Array | Uint32Array>(old: T, bigger: T): T {
+function grown<T extends Float32Array | Uint32Array | Uint8Array>(old: T, bigger: T): T {
   bigger.set(old as never);
   return bigger;
 }

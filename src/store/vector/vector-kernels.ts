@@ -167,13 +167,6 @@ export class KernelMemory {
     }
   }
 
-  /** The binary code of the query's signed bytes, `words` words. */
-  queryCode(words: number): Uint32Array {
-    if (words > this.at.scratch) this.makeScratch(words);
-    this.kernels.signCodes(this.at.query, this.stride, 0, 1, this.at.out, words * 4);
-    return new Uint32Array(this.memory.buffer, this.at.out, words).slice();
-  }
-
   /** A filter's bits into the memory, unless they are there already. */
   private load(filter: { bits: Uint8Array; version: number }): void {
     if (this.loaded?.filter === filter && this.loaded.version === filter.version) return;
