@@ -25,7 +25,7 @@ const DIMENSIONS = 512;
  * Enough that a first search shortlists under an eighth of the index (its 2,400 candidates by the
  * prefixes), so the rest of the entries stay unread.
  */
-const MEMORIES = 24_000;
+const MEMORIES = 20_000;
 const random = seededRandom(14);
 
 function unit(vector: Float32Array): Float32Array {
@@ -46,9 +46,9 @@ beforeAll(async () => {
   schema13File = path.join(directory, 'schema-13.db');
   const old = new SqliteStore(schema13File, { migrateTo: CODE_PREFIX_SCHEMA - 1 });
   await old.setIndexInfo({ model: 'test:clustered-512', dimensions: DIMENSIONS });
-  for (let first = 0; first < MEMORIES; first += 4_000) {
+  for (let first = 0; first < MEMORIES; first += 5_000) {
     await old.commit({
-      insert: Array.from({ length: 4_000 }, (_, i) => ({
+      insert: Array.from({ length: 5_000 }, (_, i) => ({
         memory: makeMemory({ id: `m${first + i}`, tenant: 't', text: `memory ${first + i}` }),
         vector: clustered(),
       })),

@@ -7,10 +7,9 @@
  * that rounded vector is the memory's vector everywhere: in the file, the index and the float
  * vectors held in memory. Small sets are searched exactly; large ones by the index (binary
  * codes, then signed bytes; see quantized-index.ts), whose best few are then re-scored exactly.
- * A process opens a tenant's index from each vector's entry as the file keeps it
- * (vector-index-open.ts; schema 13), and every write keeps the entry beside its vector. The
- * stored code is written and checked by the doctor but no longer read: the index computes each
- * code from its entry.
+ * A process opens a tenant's index from each stored code's prefix (held in the tenant's index
+ * over the vectors, schema 14) and reads each vector's stored entry (schema 13) as searches need
+ * it (vector-index-open.ts); every write keeps the entry beside its vector.
  * Exact scores are sqlite-vec's cosine arithmetic in float32 (float-vectors.ts), over the held
  * float vectors or over blobs read from the file, with the same bits either way. A filter that
  * leaves out most of the nearest vectors has the set it admits held (admitted-sets.ts), and the
