@@ -6,10 +6,10 @@
  * (../vector/quantized-index.ts). The prefixes are read in rowid order a few thousand at a time,
  * joined into one blob by SQLite (`group_concat` keeps a blob's bytes in a UTF-8 file, and the
  * cast gives them back as a blob), because reading rows one at a time into JavaScript cost
- * several times the bytes' own reading. A vector whose entry is missing or of the wrong length (the doctor
- * reports it) has it computed from the vector; a vector that is itself of the wrong length is
- * unusable, left out of every ranking, for the doctor to report. A file held at an older schema,
- * or in another encoding, has its index computed from the vectors. Why:
+ * several times the bytes' own reading. A vector whose entry is missing or of the wrong length
+ * (the doctor reports it) has it computed from the vector; a vector that is itself of the wrong
+ * length is unusable, left out of every ranking, for the doctor to report. A file held at an
+ * older schema, or in another encoding, has its index computed from the vectors. Why:
  * docs/decisions/time-to-first-answer.md.
  */
 import type Database from 'better-sqlite3';
