@@ -310,6 +310,28 @@ function randomVectors(count: number, dimensions: number, seed: number): Float32
   return Array.from({ length: count }, () => Float32Array.from({ length: dimensions }, () => gaussian(random)));
 }
 
+let pastExactScan: Promise<string> | undefined;
+/**
+ * A store on a copy of a database holding 4,100 memories with vectors, past the exact-scan size:
+ * written once through a store, then copied for each test that needs them there and did not write
+ * them itself (a copy costs a fraction of writing them again).
+ */
+async function storePastExactScan(): Promise<PostgresStore> {
+  pastExactScan ??= freshDatabase().then(async ({ name, url }) => {
+    const store = new PostgresStore(url);
+    try {
+      const vectors = randomVectors(4_100, 16, 3);
+      await store.commit({ insert: vectors.map((vector, i) => ({ memory: makeMemory({ id: `v${i}` }), vector })) });
+    } finally {
+      await store.close();
+    }
+    return name;
+  });
+  const template = await pastExactScan;
+  databases += 1;
+  return new PostgresStore(await server.createDatabase(`store_${databases}`, template));
+}
+
 describe('PostgresStore vectors', () => {
   it('searches past the exact-scan size through the in-memory index and finds what an exact search finds', async () => {
     const store = await freshStore();
@@ -346,11 +368,9 @@ describe('PostgresStore vectors', () => {
   }, 120_000);
 
   it('sees vectors another process wrote after this one built its index', async () => {
-    const first = await freshStore();
+    const first = await storePastExactScan();
     const second = new PostgresStore(first.url);
     try {
-      const vectors = randomVectors(4_100, 16, 3);
-      await first.commit({ insert: vectors.map((vector, i) => ({ memory: makeMemory({ id: `v${i}` }), vector })) });
       const target = randomVectors(1, 16, 99)[0] as Float32Array;
       expect((await first.searchVector({ tenant: TENANT }, target, 1))[0]?.id).not.toBe('late');
 
@@ -366,11 +386,9 @@ describe('PostgresStore vectors', () => {
   }, 120_000);
 
   it('lets other processes see a committed change even when the database is gone right after COMMIT', async () => {
-    const first = await freshStore();
+    const first = await storePastExactScan();
     const second = new PostgresStore(first.url);
     try {
-      const vectors = randomVectors(4_100, 16, 5);
-      await first.commit({ insert: vectors.map((vector, i) => ({ memory: makeMemory({ id: `v${i}` }), vector })) });
       const target = randomVectors(1, 16, 77)[0] as Float32Array;
       expect((await first.searchVector({ tenant: TENANT }, target, 1))[0]?.id).not.toBe('late');
       await second.open();

@@ -16,7 +16,17 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { checkDatabase, dbIn, LEXICAL, makeTempDir, runJson, runOk, spawnCli, writeSyntheticJsonl } from './helpers.js';
+import {
+  checkDatabase,
+  copyDatabase,
+  dbIn,
+  LEXICAL,
+  makeTempDir,
+  runJson,
+  runOk,
+  spawnCli,
+  writeSyntheticJsonl,
+} from './helpers.js';
 
 const RECORDS = 40_000;
 /**
@@ -177,10 +187,14 @@ describe('killing an import with SIGKILL', () => {
   let file: string;
   const run = () => ({ cwd: dir, env: ENV });
 
-  beforeAll(() => {
+  let seeded: string;
+  beforeAll(async () => {
     ({ dir, remove } = makeTempDir());
     file = path.join(dir, 'large.jsonl');
     writeSyntheticJsonl(file, RECORDS);
+    // The database each try starts from, written once by the CLI and copied for each.
+    seeded = dbIn(dir, 'seeded.db');
+    await runOk(['add', 'A memory that was there before the import', '--db', seeded], run());
   });
   afterAll(() => remove());
 
@@ -190,7 +204,7 @@ describe('killing an import with SIGKILL', () => {
       let landed = false;
       for (let attempt = 0; attempt < ATTEMPTS && !landed; attempt++) {
         const db = dbIn(dir, `crash-${index}-${attempt}.db`);
-        await runOk(['add', 'A memory that was there before the import', '--db', db], run());
+        copyDatabase(seeded, db);
         const before = checkDatabase(db).memories;
         expect(before).toBe(1);
 

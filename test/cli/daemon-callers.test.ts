@@ -6,12 +6,12 @@
  * reports it in one line, like every other hook failure.
  */
 import { spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, realpathSync } from 'node:fs';
+import { closeSync, cpSync, existsSync, mkdirSync, openSync, realpathSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
 import Database from 'better-sqlite3';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { daemonAddress } from '../../src/surfaces/daemon/address.js';
 import {
@@ -44,10 +44,18 @@ describe('callers of the resident process', () => {
     }
   }
 
-  beforeEach(async () => {
+  // One database with a memory, written once by the CLI; each test starts from a copy.
+  let seeded: { dir: string; remove: () => void };
+  beforeAll(async () => {
+    seeded = makeTempDir();
+    await runOk(['add', 'The billing service stores invoices in PostgreSQL 16'], { cwd: seeded.dir, env: LEXICAL });
+  });
+  afterAll(() => seeded.remove());
+
+  beforeEach(() => {
     ({ dir, remove } = makeTempDir());
     dir = realpathSync(dir); // the child's working directory, as process.cwd() gives it
-    await runOk(['add', 'The billing service stores invoices in PostgreSQL 16'], { cwd: dir, env: LEXICAL });
+    cpSync(path.join(seeded.dir, '.engram'), path.join(dir, '.engram'), { recursive: true });
   });
   afterEach(() => remove());
 

@@ -6,10 +6,20 @@
  * socket is private to the user, `engram daemon status|stop [--all]` list and end them, and it
  * stays off when the configuration says so.
  */
-import { existsSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { expectOneLineError, LEXICAL, makeTempDir, residentEnv, runCli, runJson, runOk } from './helpers.js';
 
@@ -56,10 +66,27 @@ describe('the resident process', () => {
   const residents = async () => (await runJson<{ residents: Resident[] }>(['daemon', 'status'], run())).residents;
   const db = () => path.join(dir, '.engram', 'engram.db');
 
-  /** Polls until the resident processes are as expected (they start in the background). */
-  async function waitUntil(check: (list: Resident[]) => boolean): Promise<Resident[]> {
+  const socketDir = () => path.join(dir, 'run', `engram-${process.getuid?.()}`);
+  /** How many resident processes have said they listen: each writes a `.json` beside its socket, and removes it on exit. */
+  const infoFiles = () => {
+    try {
+      return readdirSync(socketDir()).filter((name) => name.endsWith('.json')).length;
+    } catch {
+      return 0; // no directory yet
+    }
+  };
+
+  /**
+   * Polls until the resident processes are as expected (they start in the background). With
+   * `files`, it first waits for that many info files, a look at the folder instead of a CLI
+   * process per look: only a hint (one of a killed process stays behind), the CLI decides.
+   */
+  async function waitUntil(check: (list: Resident[]) => boolean, files?: number): Promise<Resident[]> {
     // By the clock, not by the pauses: each look is a CLI process of its own, slow on a loaded machine.
     const deadline = Date.now() + 30_000;
+    while (files !== undefined && infoFiles() !== files && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     for (;;) {
       const current = await residents();
       if (check(current)) return current;
@@ -67,12 +94,20 @@ describe('the resident process', () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   }
-  const oneRunning = async () => (await waitUntil((list) => list.length === 1))[0] as Resident;
+  const oneRunning = async () => (await waitUntil((list) => list.length === 1, 1))[0] as Resident;
 
-  beforeEach(async () => {
+  // One database with the handoff note, written once by the CLI; each test starts from a copy.
+  let seeded: { dir: string; remove: () => void };
+  beforeAll(async () => {
+    seeded = makeTempDir();
+    await runOk(['handoff', HANDOFF], { cwd: seeded.dir, env: LEXICAL });
+  });
+  afterAll(() => seeded.remove());
+
+  beforeEach(() => {
     ({ dir, remove } = makeTempDir());
     dir = realpathSync(dir); // residents name their database by its real path
-    await runOk(['handoff', HANDOFF], { cwd: dir, env: LEXICAL });
+    cpSync(path.join(seeded.dir, '.engram'), path.join(dir, '.engram'), { recursive: true });
   });
   afterEach(async () => {
     const left = await residents().catch(() => [] as Resident[]);
@@ -92,15 +127,14 @@ describe('the resident process', () => {
     expect((await residents())[0]?.requests).toBe(1);
 
     // Private to the user: the directory and the socket.
-    const socketDir = path.join(dir, 'run', `engram-${process.getuid?.()}`);
-    expect(statSync(socketDir).mode & 0o777).toBe(0o700);
-    const [socket] = readdirSync(socketDir).filter((name) => name.endsWith('.sock'));
-    expect(statSync(path.join(socketDir, socket as string)).mode & 0o777).toBe(0o600);
+    expect(statSync(socketDir()).mode & 0o777).toBe(0o700);
+    const [socket] = readdirSync(socketDir()).filter((name) => name.endsWith('.sock'));
+    expect(statSync(path.join(socketDir(), socket as string)).mode & 0o777).toBe(0o600);
 
     expect(await runOk(['daemon', 'stop'], run())).toBe(`stopped the resident process ${started.pid} of ${db()}\n`);
     expect(isRunning(started.pid)).toBe(false); // stop returns once the process has exited
     expect(await runOk(['daemon', 'status'], run())).toBe(NONE_RUNNING);
-    expect(existsSync(path.join(socketDir, socket as string))).toBe(false);
+    expect(existsSync(path.join(socketDir(), socket as string))).toBe(false);
     expect(await runOk(['daemon', 'stop'], run())).toBe(`no resident process serves ${db()}\n`);
   });
 
@@ -168,7 +202,7 @@ describe('the resident process', () => {
     await hook(START);
     await hook(START, {}, ['--db', 'a.db']);
     await hook(START, {}, ['--db', 'b.db']);
-    const running = await waitUntil((list) => list.length === 3);
+    const running = await waitUntil((list) => list.length === 3, 3);
     expect(running.map((resident) => resident.db).sort()).toEqual([db(), path.join(dir, 'a.db'), path.join(dir, 'b.db')].sort());
 
     const stopped = await runOk(['daemon', 'stop', '--all'], run());
@@ -228,7 +262,7 @@ describe('the resident process', () => {
     expect(resident.idleSeconds).toBe(900);
     expect((await hook(START, { ENGRAM_DAEMON__IDLE_SECONDS: '1' })).stdout).toContain(HANDOFF);
     // Gone within the wait's 30 s, not the 900 it started with.
-    await waitUntil((list) => list.length === 0);
+    await waitUntil((list) => list.length === 0, 0);
     expect(isRunning(resident.pid)).toBe(false);
   });
 
@@ -236,7 +270,7 @@ describe('the resident process', () => {
     await hook(START);
     await oneRunning();
     rmSync(path.join(dir, '.engram'), { recursive: true, force: true });
-    await waitUntil((list) => list.length === 0);
+    await waitUntil((list) => list.length === 0, 0);
   });
 
   it('is not started when [daemon] enabled = false, in engram.toml or the environment', async () => {
