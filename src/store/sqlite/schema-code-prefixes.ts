@@ -4,7 +4,7 @@
  * vector's stored code (its first 128 sign bits), which is all the vector index's first stage
  * compares. A process opens a tenant's index from that index alone and reads each vector's entry
  * only when a search shortlists it (vector-index-open.ts). SQLite keeps the index with the rows,
- * so there is nothing to go stale. It replaces the index over the tenant alone (about 19 bytes a
+ * so there is nothing to go stale. It replaces the index over the tenant alone (about 24 bytes a
  * memory more). Why: docs/decisions/time-to-first-answer.md.
  */
 import type { Migration } from './migration-step.js';
