@@ -143,8 +143,8 @@ function checkInvocation(program: Command, words: readonly string[]): string | n
   return null;
 }
 
-describe('the CLI the documents show', () => {
-  const program = buildProgram();
+describe('the CLI the documents show', async () => {
+  const program = await buildProgram();
   const all = snippets.flatMap(invocations);
 
   it('finds engram commands in the documents', () => {

@@ -5,13 +5,13 @@
 import { CommanderError } from 'commander';
 
 import { reportError } from './describe-error.js';
-import { buildProgram } from './program.js';
+import { programFor } from './program.js';
 import { ReportedFailure } from './reported-failure.js';
 
 /** Runs the CLI with `argv` (as in process.argv) and resolves to the exit code. */
 export async function runCli(argv: readonly string[]): Promise<number> {
   try {
-    await buildProgram().parseAsync([...argv]);
+    await (await programFor(argv)).parseAsync([...argv]);
     return 0;
   } catch (error) {
     // --help and --version end by "throwing" with exit code 0.
