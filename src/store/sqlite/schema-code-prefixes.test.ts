@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { makeMemory } from '../../../test/fixtures/memory.js';
-import { gaussian, seededRandom } from '../../../test/fixtures/random.js';
+import { clusteredVectors, seededRandom } from '../../../test/fixtures/random.js';
 import { QuantizedIndex } from '../vector/quantized-index.js';
 import { LATEST_VERSION } from './migrations.js';
 import { CODE_PREFIX_INDEX, CODE_PREFIX_SCHEMA } from './schema-code-prefixes.js';
@@ -28,15 +28,8 @@ const DIMENSIONS = 512;
 const MEMORIES = 20_000;
 const random = seededRandom(14);
 
-function unit(vector: Float32Array): Float32Array {
-  const norm = Math.hypot(...vector);
-  return vector.map((value) => value / norm);
-}
-const centres = Array.from({ length: 16 }, () => unit(Float32Array.from({ length: DIMENSIONS }, () => gaussian(random))));
-function clustered(): Float32Array {
-  const centre = centres[Math.floor(random() * centres.length)] as Float32Array;
-  return unit(centre.map((value) => value + gaussian(random) / Math.sqrt(DIMENSIONS)));
-}
+/** Clustered unit vectors, as sentence embeddings are. */
+const clustered = clusteredVectors(random, DIMENSIONS, 16);
 const queries = Array.from({ length: 8 }, () => clustered());
 
 /** A file of schema 13, as the release before wrote it, and its rankings of `queries` then. */

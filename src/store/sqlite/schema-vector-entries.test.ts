@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 
 import { makeMemory } from '../../../test/fixtures/memory.js';
-import { gaussian, seededRandom } from '../../../test/fixtures/random.js';
+import { clusteredVectors, seededRandom } from '../../../test/fixtures/random.js';
 import { halfBlobToVector } from '../vector/half-float.js';
 import { int8EntryBlob } from '../vector/int8-entry.js';
 import { QuantizedIndex } from '../vector/quantized-index.js';
@@ -29,15 +29,8 @@ const DIMENSIONS = 32;
 const MEMORIES = EXACT_SCAN_MAX + 300;
 const random = seededRandom(13);
 
-function unit(vector: Float32Array): Float32Array {
-  const norm = Math.hypot(...vector);
-  return vector.map((value) => value / norm);
-}
-const centres = Array.from({ length: 6 }, () => unit(Float32Array.from({ length: DIMENSIONS }, () => gaussian(random))));
-function clustered(): Float32Array {
-  const centre = centres[Math.floor(random() * centres.length)] as Float32Array;
-  return unit(centre.map((value) => value + gaussian(random) / Math.sqrt(DIMENSIONS)));
-}
+/** Clustered unit vectors, as sentence embeddings are. */
+const clustered = clusteredVectors(random, DIMENSIONS, 6);
 
 let files = 0;
 /** A file of schema 12 holding `MEMORIES` memories with vectors, as the release before wrote it. */

@@ -12,7 +12,7 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { makeMemory } from '../../../test/fixtures/memory.js';
-import { gaussian, seededRandom } from '../../../test/fixtures/random.js';
+import { clusteredVectors, seededRandom } from '../../../test/fixtures/random.js';
 import { contentHash, memoryVectorHash } from '../embedding-cache.js';
 import { roundToHalf } from '../vector/half-float.js';
 import { SqliteDoctor } from './doctor.js';
@@ -28,17 +28,8 @@ const DIMENSIONS = 512;
 const MEMORIES = 600;
 const random = seededRandom(12);
 
-function unit(vector: Float32Array): Float32Array {
-  const norm = Math.hypot(...vector);
-  return vector.map((value) => value / norm);
-}
-
-/** Clustered unit vectors, as sentence embeddings are: near neighbours that differ a little. */
-const centres = Array.from({ length: 8 }, () => unit(Float32Array.from({ length: DIMENSIONS }, () => gaussian(random))));
-function clustered(): Float32Array {
-  const centre = centres[Math.floor(random() * centres.length)] as Float32Array;
-  return unit(centre.map((value) => value + gaussian(random) / Math.sqrt(DIMENSIONS)));
-}
+/** Clustered unit vectors, as sentence embeddings are. */
+const clustered = clusteredVectors(random, DIMENSIONS, 8);
 
 /** The exact float32 cosine: what a search of the old file ranked by. */
 function cosine(a: Float32Array, b: Float32Array): number {
