@@ -46,21 +46,27 @@ function openFromPrefixes(db: Database.Database, tenant: string, dimensions: num
       db,
       `SELECT ${columns}
        FROM (SELECT rowid, substr(code, 1, 16) AS prefix FROM memory_embeddings INDEXED BY ${CODE_PREFIX_INDEX}
-             WHERE tenant = ? AND rowid > ? AND length(substr(code, 1, 16)) = ${bytes} ORDER BY rowid LIMIT ${CHUNK})`,
+             WHERE tenant = ? AND rowid > ? ORDER BY rowid LIMIT ${CHUNK})`,
     ).raw();
-  const chunk = chunkOf(`count(*), min(rowid), max(rowid), CAST(group_concat(prefix, '') AS BLOB)`);
+  // A code of the wrong length (the doctor reports it) holds zeros in its place, and is counted.
+  const chunk = chunkOf(
+    `count(*), min(rowid), max(rowid), sum(length(prefix) <> ${bytes}),
+     CAST(group_concat(CASE WHEN length(prefix) = ${bytes} THEN prefix ELSE zeroblob(${bytes}) END, '') AS BLOB)`,
+  );
   const listed = chunkOf(`group_concat(rowid)`);
   let rowids = new Int32Array(CHUNK);
   let held = 0;
+  let damaged = 0;
   const runs: Buffer[] = [];
   for (let after = -1; ;) {
-    const [count, first, last, prefixBlob] = chunk.get(tenant, after) as [number, number, number, Buffer];
+    const [count, first, last, wrong, prefixBlob] = chunk.get(tenant, after) as [number, number, number, number, Buffer];
     if (count === 0) break;
     if (held + count > rowids.length) rowids = grown(rowids, held + count);
     // A run of rowids with no gap (most, in a file of one tenant) needs no list of them.
     if (last - first + 1 === count) for (let r = 0; r < count; r++) rowids[held + r] = first + r;
     else rowids.set((listed.get(tenant, after) as [string])[0].split(',').map(Number), held);
     held += count;
+    damaged += wrong;
     runs.push(prefixBlob);
     if (count < CHUNK) break;
     after = last;
@@ -72,15 +78,18 @@ function openFromPrefixes(db: Database.Database, tenant: string, dimensions: num
     entryReader(db, dimensions),
     Math.max(ROOM, Math.ceil(held / 8)),
   );
-  // A code too short for its prefix (the doctor reports it): that vector from the vector itself.
-  const rest = cachedStatement(
-    db,
-    `SELECT rowid, vector FROM memory_embeddings INDEXED BY ${CODE_PREFIX_INDEX}
-     WHERE tenant = ? AND length(substr(code, 1, 16)) <> ${bytes}`,
-  )
-    .raw()
-    .all(tenant) as [number, Buffer][];
-  addFromVectors(index, rest);
+  if (damaged > 0) {
+    // Those vectors are taken from the vectors themselves (one of the wrong length is left out).
+    const rows = cachedStatement(
+      db,
+      `SELECT rowid, vector FROM memory_embeddings INDEXED BY ${CODE_PREFIX_INDEX}
+       WHERE tenant = ? AND length(substr(code, 1, 16)) <> ${bytes}`,
+    )
+      .raw()
+      .all(tenant) as [number, Buffer][];
+    for (const [rowid] of rows) index.remove(rowid);
+    addFromVectors(index, rows);
+  }
   return index;
 }
 
