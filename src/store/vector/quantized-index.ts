@@ -190,14 +190,15 @@ export class QuantizedIndex {
   }
 
   /**
-   * Reads the entries of these positions that are not held yet (a search's shortlist), and the
-   * rest of every entry once an eighth have been read so.
+   * Reads the entries of these positions that are not held yet (a search's shortlist); every
+   * entry in one pass instead, once an eighth would have been read so.
    */
   private readFor(positions: Int32Array): void {
     const { held, reader } = this;
     if (held === null || reader === null) return;
     const missing = positions.filter((p) => held[p] === 0);
-    if (missing.length > 0) {
+    if (this.readOneByOne + missing.length >= this.count * ONE_BY_ONE_SHARE) this.readAll(reader);
+    else if (missing.length > 0) {
       const { rowids } = this.kernels;
       const read = reader(Array.from(missing, (p) => rowids[p] as number));
       missing.forEach((p, r) => this.writeEntry(p, read.entries, r * (this.dimensions + FACTOR_BYTES)));
@@ -205,7 +206,6 @@ export class QuantizedIndex {
       for (const r of read.unusable) this.markUnusable(missing[r] as number);
       this.readOneByOne += missing.length;
     }
-    if (this.readOneByOne >= this.count * ONE_BY_ONE_SHARE) this.readAll(reader);
   }
 
   /** Reads every entry, a chunk of positions at a time; the index is whole after it. */
