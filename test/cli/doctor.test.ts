@@ -79,6 +79,7 @@ describe('engram doctor', () => {
       `INSERT INTO memories_fts (memories_fts, rowid, text, abstract, tags, context)
          SELECT 'delete', rowid, text, abstract, tags, context FROM memories WHERE text LIKE '%billing%'`,
       `INSERT INTO mentions (entity_rowid, memory_rowid, role) SELECT min(rowid), 9999, 'subject' FROM entities`,
+      `DROP INDEX memory_embeddings_by_tenant_prefix`,
     );
 
     const found = await runCli(['doctor', '--db', db], run());
@@ -86,27 +87,31 @@ describe('engram doctor', () => {
     expect(found.stderr).toBe('');
     const lines = found.stdout.trimEnd().split('\n');
     expect(lines.filter((line) => line.startsWith('problem'))).toEqual([
+      'problem   schema     1 index or trigger of the schema missing (memory_embeddings_by_tenant_prefix): searches that use them fail or read whole tables, and derived tables can drift from the memories — engram doctor --repair creates them again',
       expect.stringMatching(
         /^problem {3}full-text {2}1 memory missing from the full-text index \(\w+\).* — engram doctor --repair rebuilds the index$/,
       ),
       'problem   graph      broken links: 1 mention of a memory or entity that is gone — engram doctor --repair removes them',
     ]);
-    expect(lines.at(-1)).toBe(`2 problems in ${db} (schema ${LATEST_VERSION}): run engram doctor --repair`);
+    expect(lines.at(-1)).toBe(`3 problems in ${db} (schema ${LATEST_VERSION}): run engram doctor --repair`);
 
     const json = await runCli(['doctor', '--db', db, '--json'], run());
     expect(json.code).toBe(1);
     const report = JSON.parse(json.stdout) as DoctorReport;
     expect(report).toMatchObject({ healthy: false, schemaVersion: LATEST_VERSION, repairs: [] });
     expect(report.findings.filter((finding) => finding.status === 'problem').map((finding) => finding.check)).toEqual([
+      'schema',
       'full_text',
       'graph',
     ]);
 
     const repaired = await runOk(['doctor', '--repair', '--db', db], run());
-    expect(repaired).toMatch(/^repaired {2}full-text {2}rebuilt the full-text index from the memories\n/);
+    expect(repaired).toMatch(
+      /^repaired {2}schema {5}created 1 missing index or trigger again \(memory_embeddings_by_tenant_prefix\)\nrepaired {2}full-text {2}rebuilt the full-text index from the memories\n/,
+    );
     expect(repaired).toContain('repaired  graph      mended broken links: 1 mention of a memory or entity that is gone\n');
     expect(repaired.trimEnd().split('\n').at(-1)).toBe(
-      `healthy: after 2 repairs, ${db} (schema ${LATEST_VERSION}) passes every check`,
+      `healthy: after 3 repairs, ${db} (schema ${LATEST_VERSION}) passes every check`,
     );
 
     expect((await runJson<DoctorReport>(['doctor', '--db', db], run())).healthy).toBe(true);

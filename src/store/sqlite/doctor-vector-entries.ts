@@ -5,11 +5,13 @@
  * every vector has its entry beside it, and each entry is what the vector gives. A process opens
  * its index from these entries, so a missing one costs a first search time (it is computed from
  * the vector instead) and a wrong one would rank by a vector that is not there. The repair
- * writes each missing or wrong entry again from its vector; no memory is touched.
+ * writes each missing or wrong entry again from its vector, and drops an entry whose vector is
+ * gone (the trigger that deletes it with its vector was missing: the schema part reports that);
+ * no memory is touched.
  */
 import type Database from 'better-sqlite3';
 
-import type { DoctorFinding } from '../doctor-report.js';
+import type { DoctorFinding, DoctorRepair } from '../doctor-report.js';
 import { embedsWith } from '../doctor-vector-findings.js';
 import { decodeHalfBlob, halfBlobToVector } from '../vector/half-float.js';
 import { FACTOR_BYTES, int8EntryBlob } from '../vector/int8-entry.js';
@@ -28,16 +30,30 @@ const MISSING = `FROM memory_embeddings e LEFT JOIN memory_embeddings_int8 q ON 
     AND length(e.vector) = @vectorBytes AND length(e.code) = @codeBytes
     AND (q.entry IS NULL OR length(q.entry) <> @entryBytes)`;
 
+/** Entries whose vector is gone. */
+const STRAY = `FROM memory_embeddings_int8
+  WHERE NOT EXISTS (SELECT 1 FROM memory_embeddings e WHERE e.rowid = memory_embeddings_int8.rowid)`;
+
 export const vectorEntriesPart: DoctorPart = {
   check: 'vectors',
   tables: ['memory_embeddings', 'memory_embeddings_int8'],
 
   examine(db) {
+    const stray = db.prepare(`SELECT count(*) ${STRAY}`).pluck().get() as number;
+    const problems: DoctorFinding[] = [];
+    if (stray > 0) {
+      problems.push(
+        repairable(
+          'vectors',
+          `${plural(stray, 'entry', 'entries')} of the stored vector index without a vector: nothing reads them, but they take space`,
+          'drops them',
+        ),
+      );
+    }
     const info = embedsWith(recordedEmbedder(db));
-    if (info === null) return []; // no vectors expected: the vectors part says what to do with any
+    if (info === null) return problems; // no vectors expected: the vectors part says what to do with any
     const missing = db.prepare(`SELECT count(*) ${MISSING}`).pluck().get(lengths(info.dimensions)) as number;
     const wrong = wrongEntries(db).length;
-    const problems: DoctorFinding[] = [];
     if (missing > 0) {
       problems.push(
         repairable(
@@ -61,11 +77,14 @@ export const vectorEntriesPart: DoctorPart = {
   },
 
   repair(db) {
-    if (embedsWith(recordedEmbedder(db)) === null) return [];
+    const dropped = db.prepare(`DELETE ${STRAY}`).run().changes;
+    const repairs: DoctorRepair[] =
+      dropped === 0 ? [] : [{ check: 'vectors', message: `dropped the vector index's entries without a vector (${dropped})` }];
+    if (embedsWith(recordedEmbedder(db)) === null) return repairs;
     const rewritten = rewriteEntries(db, wrongEntries(db)) + writeMissingEntries(db);
-    return rewritten === 0
-      ? []
-      : [{ check: 'vectors', message: `wrote the vector index's entries again from their vectors (${rewritten})` }];
+    if (rewritten > 0)
+      repairs.push({ check: 'vectors', message: `wrote the vector index's entries again from their vectors (${rewritten})` });
+    return repairs;
   },
 };
 

@@ -22,6 +22,7 @@ import { examineIntegrity, rebuildIndexes } from './doctor-integrity.js';
 import { type DoctorPart, hasTable, REPAIR_COMMAND } from './doctor-part.js';
 import { recoveryFix } from './doctor-recovery.js';
 import { examineSchema, upgradeSchema } from './doctor-schema.js';
+import { schemaObjectsPart } from './doctor-schema-objects.js';
 import { examineSpace, reclaimSpace } from './doctor-space.js';
 import { vectorEntriesPart } from './doctor-vector-entries.js';
 import { vectorsPart } from './doctor-vectors.js';
@@ -32,7 +33,9 @@ import { loadVecWhereNeeded } from './vec-extension.js';
 import { recordedEmbedder } from './vector-faults.js';
 import { VectorTable } from './vector-table.js';
 
+// The schema's objects first: the parts after them mend what a missing trigger let drift.
 const PARTS: readonly DoctorPart[] = [
+  schemaObjectsPart,
   fullTextPart,
   vectorsPart,
   vectorEntriesPart,

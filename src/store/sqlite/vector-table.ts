@@ -36,7 +36,7 @@ import { binaryCode, type QuantizedIndex } from '../vector/quantized-index.js';
 import { AdmittedSets } from './admitted-sets.js';
 import type { Clause } from './filter-clause.js';
 import { QueryScores } from './query-scores.js';
-import { CODE_PREFIX_SCHEMA } from './schema-code-prefixes.js';
+import { CODE_PREFIX_INDEX, CODE_PREFIX_SCHEMA } from './schema-code-prefixes.js';
 import { VECTOR_ENTRIES_SCHEMA } from './schema-vector-entries.js';
 import { HALF_VECTORS_SCHEMA } from './schema-vectors.js';
 import { cachedStatement } from './statement-cache.js';
@@ -311,6 +311,7 @@ export class VectorTable {
     this.admittedSets.clear();
     this.scores.clear();
     this.dimensions = null; // a failed write transaction may have set it
+    this.prefixes = undefined; // another connection may have made or dropped the index
     this.seenVersion = this.dataVersion();
   }
 
@@ -415,9 +416,14 @@ export class VectorTable {
     return this.entries;
   }
 
-  /** Whether the tenant's index over the vectors holds each code's prefix (schema 14 on). */
+  /**
+   * Whether the tenant's index over the vectors holds each code's prefix (schema 14 on), and is
+   * there: one dropped by hand (the doctor reports it) leaves the index computed from the vectors.
+   */
   private keepsPrefixes(): boolean {
-    this.prefixes ??= this.schema() >= CODE_PREFIX_SCHEMA;
+    this.prefixes ??=
+      this.schema() >= CODE_PREFIX_SCHEMA &&
+      this.db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = ?`).get(CODE_PREFIX_INDEX) !== undefined;
     return this.prefixes;
   }
 
