@@ -1,10 +1,12 @@
 // The build of dist/: nothing when the stamp says dist/ is current, otherwise type-check and
-// compile src/ (tsconfig.build.json), put the files in place without emptying dist/, make the
-// package's executables executable, and stamp the result. A build with an error writes nothing.
+// compile src/ (tsconfig.build.json), bundle the package's executables (bundle-bin.mjs), put the
+// files in place without emptying dist/, make the executables executable, and stamp the result.
+// A build with an error writes nothing.
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
 
+import { bundleExecutables } from './bundle-bin.mjs';
 import { compileProject } from './compile.mjs';
 import { checkStamp, compilerVersion, fingerprintSources, STAMP_NAME, writeStamp } from './dist-stamp.mjs';
 import { writeInPlace } from './write-in-place.mjs';
@@ -37,6 +39,19 @@ export async function buildProject(root, { force = false, log = (line) => proces
   if (compiled.outDir !== outDir) {
     log(`tsconfig.build.json writes to ${compiled.outDir}, but the package runs from ${outDir}`);
     return { built: false, ok: false, reason: 'outDir mismatch' };
+  }
+
+  let bundles;
+  try {
+    bundles = await bundleExecutables(root, outDir, compiled.outputs);
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    log(`bundling the executables failed: ${OUT_DIR}/ is left as it was`);
+    return { built: false, ok: false, reason: 'the bundler reported errors' };
+  }
+  for (const [file, text] of bundles) {
+    if (text === null) compiled.outputs.delete(file);
+    else compiled.outputs.set(file, text);
   }
 
   mkdirSync(outDir, { recursive: true });

@@ -1,8 +1,10 @@
 /** The package's version, for servers that announce themselves (MCP `serverInfo`, `GET /health`). */
-import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 
-// package.json sits two folders above both src/surfaces/ and dist/surfaces/.
-const manifest = createRequire(import.meta.url)('../../package.json') as { version: string };
+import { packageRoot } from './package-root.js';
+
+const manifest = JSON.parse(readFileSync(path.join(packageRoot(), 'package.json'), 'utf8')) as { version: string };
 
 /** The version in package.json, e.g. "0.1.0". */
 export const ENGRAM_VERSION: string = manifest.version;

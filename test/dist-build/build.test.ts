@@ -3,6 +3,7 @@
  * when a source changed (the stamp says so, not the clock), writes dist/ in place without ever
  * emptying it, leaves the `engram` binary executable, and on a compiler error writes nothing.
  */
+import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -44,6 +45,9 @@ describe('npm run build', () => {
     expect(manifest.bin.engram).toBe(BIN);
     // `npm test` (like `npm ci`) built dist/ before the tests ran.
     expect(isExecutable(path.join(ROOT, BIN))).toBe(true);
+    expect(readFileSync(path.join(ROOT, BIN), 'utf8')).toContain("import '../../cli/engram.js';");
+    // The local model's worker thread is loaded by URL beside the code that starts it: in the bundle.
+    expect(existsSync(path.join(ROOT, 'dist', 'cli', 'embedding-worker.js'))).toBe(true);
   });
 
   it('compiles src/ into dist/ with the binary executable and a stamp of what it wrote', () => {
@@ -52,6 +56,21 @@ describe('npm run build', () => {
     const stamp = JSON.parse(project.stamp() ?? 'null') as { files: string[]; fingerprint: string };
     expect(stamp.files).toEqual(expect.arrayContaining(['surfaces/cli/main.js', 'version.js', 'version.d.ts', 'helper.js.map']));
     expect(stamp.fingerprint).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('bundles the binary into dist/cli/, and its compiled file imports the bundle', () => {
+    const stamp = JSON.parse(project.stamp() ?? 'null') as { files: string[] };
+    expect(stamp.files).toContain('cli/engram.js');
+    expect(stamp.files).not.toContain('surfaces/cli/main.js.map'); // it described the compiled file
+    const main = readFileSync(path.join(project.dir, BIN), 'utf8');
+    expect(main).toMatch(/^#!\/usr\/bin\/env node\n/);
+    expect(main).toContain("import '../../cli/engram.js';");
+    // The version module is joined into the bundle, not imported from dist/.
+    const bundle = readFileSync(path.join(project.dir, 'dist', 'cli', 'engram.js'), 'utf8');
+    expect(bundle).toContain('"one"');
+    expect(bundle).not.toMatch(/import[^;]*version\.js/);
+    const printed = execFileSync(process.execPath, [path.join(project.dir, BIN), 'a', 'b'], { encoding: 'utf8' });
+    expect(JSON.parse(printed)).toEqual({ argv: ['a', 'b'], version: 'one' });
   });
 
   it('does nothing when no source changed since the last build', async () => {

@@ -4,12 +4,13 @@
  * checkout's bench/ folder, and this command loads their build (build/bench/) at run time.
  */
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 import type { Command } from 'commander';
 
 import { redactUrl } from '../../../entries/model.js';
 import { EngramError, InvalidInputError } from '../../../index.js';
+import { packageRoot } from '../../package-root.js';
 import { globalOptions, printJson } from '../context.js';
 
 /** The benchmarks in bench/registry.ts, for the help text (a CLI test keeps the two lists equal). */
@@ -33,8 +34,7 @@ const BENCHMARK_NAMES = [
 /** `--store` values that make `bench footprint` start a PGlite server of its own (bench/bench-store.ts). */
 const PGLITE_STORES: readonly string[] = ['pglite', 'pglite+pgvector'];
 
-// The package root is four folders above this module, in src/ and dist/ alike.
-const ROOT = new URL('../../../../', import.meta.url);
+const ROOT = pathToFileURL(`${packageRoot()}/`);
 /** The built benchmark registry (`npm run build:bench`). */
 const BENCH_ENTRY = new URL('build/bench/registry.js', ROOT);
 /** The benchmarks' sources: present in a source checkout, absent from an installed package. */

@@ -3,10 +3,9 @@
  * installation, and prints the one command that installs it. The plugin runs this installation's
  * CLI with the Node running now, so it needs no `engram` on the PATH.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 import type { Command } from 'commander';
 
@@ -14,6 +13,7 @@ import { EngramError } from '../../../index.js';
 import { shellWord } from '../../claude-code-plugin/launcher-script.js';
 import { MARKETPLACE_NAME, PLUGIN_HOOK_EVENTS, PLUGIN_NAME } from '../../claude-code-plugin/plugin-files.js';
 import { writeClaudeCodePlugin } from '../../claude-code-plugin/write-plugin.js';
+import { packageRoot } from '../../package-root.js';
 import { ENGRAM_VERSION } from '../../version.js';
 import { globalOptions, printJson } from '../context.js';
 
@@ -66,9 +66,11 @@ Examples:
     });
 }
 
-/** The CLI entry point this command runs from, which the plugin will run. */
+/** The package's `engram` binary (package.json's `bin`), which the plugin will run. */
 function installedCli(): string {
-  const cli = fileURLToPath(new URL('../main.js', import.meta.url));
+  const root = packageRoot();
+  const { bin } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { bin: { engram: string } };
+  const cli = path.join(root, bin.engram);
   if (!existsSync(cli)) {
     throw new EngramError(
       'not_found',
