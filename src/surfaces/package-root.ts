@@ -3,9 +3,15 @@
  * runs from src/surfaces/ in a checkout, dist/surfaces/ once built, and dist/cli/ inside the
  * bundled binary (scripts/lib/bundle-bin.mjs), each at its own depth below the package.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+/** What the surfaces read of package.json. */
+export interface PackageManifest {
+  version: string;
+  bin: { engram: string };
+}
 
 /** The nearest folder above this module that holds a package.json. */
 export function packageRoot(): string {
@@ -16,4 +22,9 @@ export function packageRoot(): string {
     folder = parent;
   }
   return folder;
+}
+
+/** The package's package.json. */
+export function packageManifest(): PackageManifest {
+  return JSON.parse(readFileSync(path.join(packageRoot(), 'package.json'), 'utf8')) as PackageManifest;
 }

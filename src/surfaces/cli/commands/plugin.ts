@@ -3,7 +3,7 @@
  * installation, and prints the one command that installs it. The plugin runs this installation's
  * CLI with the Node running now, so it needs no `engram` on the PATH.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -13,7 +13,7 @@ import { EngramError } from '../../../index.js';
 import { shellWord } from '../../claude-code-plugin/launcher-script.js';
 import { MARKETPLACE_NAME, PLUGIN_HOOK_EVENTS, PLUGIN_NAME } from '../../claude-code-plugin/plugin-files.js';
 import { writeClaudeCodePlugin } from '../../claude-code-plugin/write-plugin.js';
-import { packageRoot } from '../../package-root.js';
+import { packageManifest, packageRoot } from '../../package-root.js';
 import { ENGRAM_VERSION } from '../../version.js';
 import { globalOptions, printJson } from '../context.js';
 
@@ -68,9 +68,7 @@ Examples:
 
 /** The package's `engram` binary (package.json's `bin`), which the plugin will run. */
 function installedCli(): string {
-  const root = packageRoot();
-  const { bin } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { bin: { engram: string } };
-  const cli = path.join(root, bin.engram);
+  const cli = path.join(packageRoot(), packageManifest().bin.engram);
   if (!existsSync(cli)) {
     throw new EngramError(
       'not_found',
