@@ -59,7 +59,7 @@ export async function bundleExecutables(root, outDir, outputs) {
     external,
     banner: { js: REQUIRE_BANNER },
     logLevel: 'silent',
-    plugins: [fromCompiled(outputs)],
+    plugins: [fromCompiled(root, outputs)],
   });
   const files = new Map(result.outputFiles.map((file) => [file.path, file.text]));
   for (const { name, file } of bins) {
@@ -71,19 +71,21 @@ export async function bundleExecutables(root, outDir, outputs) {
   return files;
 }
 
-/** Reads the compiled modules from memory, where the compiler left them. */
-function fromCompiled(outputs) {
+/**
+ * Reads the compiled modules from memory, where the compiler left them. A relative import is
+ * resolved against its importer's path; anything else (a package) from the project folder, as
+ * dist/ may not exist yet on disk for esbuild to walk up from.
+ */
+function fromCompiled(root, outputs) {
   return {
     name: 'compiled-in-memory',
     setup(build) {
       build.onResolve({ filter: /^(\.\.?)?\// }, (args) => {
-        const file = path.resolve(args.resolveDir, args.path);
+        const file = args.importer === '' ? path.resolve(args.path) : path.resolve(path.dirname(args.importer), args.path);
         return outputs.has(file) ? { path: file } : undefined;
       });
       build.onLoad({ filter: /\.js$/ }, (args) =>
-        outputs.has(args.path)
-          ? { contents: outputs.get(args.path), loader: 'js', resolveDir: path.dirname(args.path) }
-          : undefined,
+        outputs.has(args.path) ? { contents: outputs.get(args.path), loader: 'js', resolveDir: root } : undefined,
       );
     },
   };

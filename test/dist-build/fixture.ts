@@ -36,8 +36,14 @@ export interface Fixture {
   remove(): void;
 }
 
-/** The binary's source: prints its arguments and the version it was built from, then exits. */
+/**
+ * The binary's source: prints its arguments and the version it was built from, then exits. It
+ * imports a package too, which the build's bundle must find in node_modules while dist/ does not
+ * exist yet.
+ */
 const MAIN = `#!/usr/bin/env node
+import 'smol-toml';
+
 import { VERSION } from '../../version.js';
 
 process.stdout.write(\`\${JSON.stringify({ argv: process.argv.slice(2), version: VERSION })}\\n\`);
