@@ -65,7 +65,7 @@ describe('engram export and import', () => {
     await runOk(['add', 'Standup is at 10:00', '--key', 'standup', '--kind', 'fact', '--tier', 'must'], run());
     const archived = await runJson<ExportedMemory>(['add', 'Old office is in Berlin'], run());
     await runOk(['forget', archived.id], run());
-    await runOk(['search', 'standup'], run()); // sets retrievalCount and lastRetrievedAt
+    await runOk(['search', 'standup', '--record'], run()); // sets retrievalCount and lastRetrievedAt
     return exportMemories(run());
   }
 

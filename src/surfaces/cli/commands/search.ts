@@ -19,6 +19,7 @@ interface SearchCommandOptions {
   tier?: string[];
   internal?: boolean;
   graph: boolean;
+  record?: boolean;
 }
 
 export function registerSearch(program: Command): void {
@@ -37,6 +38,10 @@ export function registerSearch(program: Command): void {
     .option('--after <date>', 'only memories that occurred at or after this date (ISO 8601, today, yesterday)')
     .option('--before <date>', 'only memories that occurred before this date (ISO 8601, today, yesterday)')
     .option('--no-graph', 'rank by words and meaning alone, without following the knowledge graph')
+    .option(
+      '--record',
+      "count the results as retrieved, as an agent's recall does: they then score lower in its search_memory for a while (the retrieval cooldown)",
+    )
     .addHelpText(
       'after',
       `
@@ -67,6 +72,8 @@ Examples:
           occurredBefore,
           // Only an explicit --no-graph overrides the configuration ([graph] recall).
           ...(options.graph ? {} : { graph: false }),
+          // A look from the terminal is not the agent's recall: it feeds no cooldown unless asked.
+          recordRetrieval: options.record ?? false,
         }),
       );
       if (globalOptions(command).json) {
